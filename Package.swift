@@ -1,0 +1,130 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "venues",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "VenuesCore", targets: ["VenuesCore"]),
+        .library(name: "VenuesHTTP", targets: ["VenuesHTTP"]),
+        .library(name: "VenuesAggregator", targets: ["VenuesAggregator"]),
+        .library(name: "VenuesTesting", targets: ["VenuesTesting"]),
+        .library(name: "FoursquareProvider", targets: ["FoursquareProvider"]),
+        .library(name: "GooglePlacesProvider", targets: ["GooglePlacesProvider"]),
+        .library(name: "OverpassProvider", targets: ["OverpassProvider"]),
+        .executable(name: "venues", targets: ["VenuesCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    ],
+    targets: [
+        // C libraries, reached through small typed shims.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+
+        // The contract every provider implements.
+        .target(name: "VenuesCore"),
+        .target(
+            name: "VenuesHTTP",
+            dependencies: ["VenuesCore", "CCurl"]
+        ),
+        .target(
+            name: "VenuesAggregator",
+            dependencies: ["VenuesCore"]
+        ),
+        .target(
+            name: "VenuesTesting",
+            dependencies: ["VenuesCore"]
+        ),
+
+        // Providers: each depends on the core and the HTTP client only.
+        .target(
+            name: "FoursquareProvider",
+            dependencies: ["VenuesCore", "VenuesHTTP"],
+            path: "Providers/Foursquare"
+        ),
+        .target(
+            name: "GooglePlacesProvider",
+            dependencies: ["VenuesCore", "VenuesHTTP"],
+            path: "Providers/GooglePlaces"
+        ),
+        .target(
+            name: "OverpassProvider",
+            dependencies: ["VenuesCore", "VenuesHTTP", "CLibXML2"],
+            path: "Providers/Overpass"
+        ),
+
+        // The command-line tool.
+        .executableTarget(
+            name: "VenuesCLI",
+            dependencies: [
+                "VenuesCore",
+                "VenuesHTTP",
+                "VenuesAggregator",
+                "FoursquareProvider",
+                "GooglePlacesProvider",
+                "OverpassProvider",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // Test support: a loopback HTTP server and fixture loading, shared by the test targets.
+        .target(
+            name: "VenuesTestSupport",
+            dependencies: [
+                "VenuesCore",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ],
+            path: "Tests/VenuesTestSupport"
+        ),
+
+        .testTarget(name: "VenuesCoreTests", dependencies: ["VenuesCore", "VenuesTesting"]),
+        .testTarget(
+            name: "VenuesHTTPTests",
+            dependencies: ["VenuesHTTP", "VenuesTestSupport"]
+        ),
+        .testTarget(
+            name: "VenuesAggregatorTests",
+            dependencies: ["VenuesAggregator", "VenuesTesting"]
+        ),
+        .testTarget(
+            name: "VenuesCLITests",
+            dependencies: ["VenuesCLI", "VenuesTestSupport", "VenuesTesting"]
+        ),
+        .testTarget(
+            name: "FoursquareProviderTests",
+            dependencies: ["FoursquareProvider", "VenuesTesting", "VenuesTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "GooglePlacesProviderTests",
+            dependencies: ["GooglePlacesProvider", "VenuesTesting", "VenuesTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "OverpassProviderTests",
+            dependencies: ["OverpassProvider", "VenuesTesting", "VenuesTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)
+
+// Settings shared by every Swift target: Swift 6 language mode is the default for tools 6.x;
+// keep C modules out of public API.
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}

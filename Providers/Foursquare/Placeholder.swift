@@ -1,0 +1,1 @@
+// The Foursquare provider is built by its own issue; this target is intentionally empty until then.

@@ -1,0 +1,51 @@
+public import VenuesCore
+
+/// The answer to one aggregated query.
+public struct AggregatedResult: Sendable {
+    /// The query as run, with the centre that was used.
+    public var query: VenueQuery
+    /// The centre used and where it came from.
+    public var center: Coordinate
+    public var centerSource: CenterSource
+    /// The places, deduplicated, sorted and limited.
+    public var venues: [ResultVenue]
+    /// Every provider's outcome, in the order the providers were given.
+    public var outcomes: [ProviderOutcome]
+
+    /// Whether at least one provider answered.
+    public var anyProviderAnswered: Bool {
+        outcomes.contains { $0.error == nil }
+    }
+}
+
+/// Where the centre of a search came from.
+public enum CenterSource: Sendable, Hashable {
+    /// The user gave it (`--near`) or the configuration did.
+    case given
+    /// A provider located the caller (Foursquare by IP).
+    case located(by: ProviderID)
+    /// Nothing was known: the built-in default (Amsterdam Centraal).
+    case fallback
+}
+
+/// One place in the result list.
+public struct ResultVenue: Sendable, Hashable {
+    /// The merged place.
+    public var merged: MergedVenue
+    /// Metres from the query centre.
+    public var distance: Double
+    /// Whether any of its source ids is a favourite.
+    public var isFavorite: Bool
+    /// True when no provider returned it and it comes from the favourites snapshot.
+    public var fromFavorites: Bool
+
+    public init(merged: MergedVenue, distance: Double, isFavorite: Bool, fromFavorites: Bool = false) {
+        self.merged = merged
+        self.distance = distance
+        self.isFavorite = isFavorite
+        self.fromFavorites = fromFavorites
+    }
+
+    /// The canonical venue.
+    public var venue: Venue { merged.venue }
+}

@@ -1,0 +1,140 @@
+public import VenuesCore
+
+/// Fans one query out to several providers at once and makes one list of their answers.
+///
+/// What ``run(_:)`` does, in order:
+/// 1. Chooses the centre: the query's own; else, when a provider can locate the caller
+///    (``ProviderCapabilities/locatesCallerWithoutCentre``), asks that provider first and uses
+///    the centre it reports; else ``fallbackCenter`` (Amsterdam Centraal by default).
+/// 2. Asks every other provider concurrently, each under its own deadline (`query.timeout`).
+///    A provider that fails or passes its deadline yields an error outcome; it never delays
+///    the others past their deadlines nor hides their venues.
+/// 3. Drops venues outside the search circle and merges records of the same place
+///    (``merger``).
+/// 4. Marks favourites and adds stored favourites inside the circle that no provider returned.
+/// 5. Sorts (distance, name or rating) and keeps at most `query.limit` places.
+public struct Aggregator: Sendable {
+    /// The providers to ask, in the order their outcomes are reported.
+    public var providers: [any VenueProvider]
+    /// How records of the same place are merged.
+    public var merger: any VenueMerging
+    /// Which results are favourites.
+    public var favorites: any FavoriteMarking
+    /// The centre used when neither the query nor a provider gives one.
+    public var fallbackCenter: Coordinate
+
+    public init(
+        providers: [any VenueProvider],
+        merger: any VenueMerging = NoMerging(),
+        favorites: any FavoriteMarking = NoFavorites(),
+        fallbackCenter: Coordinate = .amsterdamCentraal
+    ) {
+        self.providers = providers
+        self.merger = merger
+        self.favorites = favorites
+        self.fallbackCenter = fallbackCenter
+    }
+
+    /// Runs the query on every provider and combines the answers. Never throws: each
+    /// provider's failure is in its outcome.
+    public func run(_ query: VenueQuery) async -> AggregatedResult {
+        var outcomes: [ProviderID: ProviderOutcome] = [:]
+        var query = query
+        var centerSource = CenterSource.given
+
+        if query.center == nil {
+            if let locator = providers.first(where: { $0.capabilities.contains(.locatesCallerWithoutCentre) }) {
+                let outcome = await Self.ask(locator, query)
+                outcomes[locator.id] = outcome
+                if case .success(let response) = outcome.result, let located = response.center {
+                    query.center = located
+                    centerSource = .located(by: locator.id)
+                }
+            }
+            if query.center == nil {
+                query.center = fallbackCenter
+                centerSource = .fallback
+            }
+        }
+
+        let pending = providers.filter { outcomes[$0.id] == nil }
+        let finalQuery = query
+        await withTaskGroup(of: ProviderOutcome.self) { group in
+            for provider in pending {
+                group.addTask { await Self.ask(provider, finalQuery) }
+            }
+            for await outcome in group {
+                outcomes[outcome.provider] = outcome
+            }
+        }
+
+        let ordered = providers.compactMap { outcomes[$0.id] }
+        let center = finalQuery.center ?? fallbackCenter
+        return AggregatedResult(
+            query: finalQuery,
+            center: center,
+            centerSource: centerSource,
+            venues: combine(ordered, query: finalQuery, center: center),
+            outcomes: ordered
+        )
+    }
+
+    /// Looks one venue up at the provider that issued its id.
+    public func venue(_ id: VenueID, timeout: Double = VenueQuery.defaultTimeout) async -> Result<Venue, ProviderError>
+    {
+        guard let provider = providers.first(where: { $0.id == id.provider }) else {
+            return .failure(.unsupported("provider \(id.provider) is not enabled"))
+        }
+        guard provider.capabilities.contains(.lookup) else {
+            return .failure(.unsupported("\(provider.id) cannot look up a venue by id"))
+        }
+        return await withDeadline(seconds: timeout) { () async throws(ProviderError) -> Venue in
+            try await provider.venue(id)
+        }
+    }
+
+    private static func ask(_ provider: any VenueProvider, _ query: VenueQuery) async -> ProviderOutcome {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result: Result<ProviderResponse, ProviderError>
+        if query.isTextSearch, !provider.capabilities.contains(.textSearch) {
+            result = .failure(.unsupported("\(provider.id) has no text search"))
+        } else {
+            result = await withDeadline(seconds: query.timeout) { () async throws(ProviderError) -> ProviderResponse in
+                try await provider.run(query)
+            }
+        }
+        let elapsed = clock.now - start
+        let milliseconds = Int(
+            elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+        )
+        return ProviderOutcome(provider: provider.id, result: result, milliseconds: milliseconds)
+    }
+
+    private func combine(_ outcomes: [ProviderOutcome], query: VenueQuery, center: Coordinate) -> [ResultVenue] {
+        let radius = Double(query.radius)
+        let inCircle = outcomes.flatMap(\.venues).filter { $0.coordinate.distance(to: center) <= radius }
+        var results = merger.merge(inCircle).map { merged in
+            ResultVenue(
+                merged: merged,
+                distance: merged.venue.coordinate.distance(to: center),
+                isFavorite: favorites.isFavorite(anyOf: merged.sources.map(\.id))
+            )
+        }
+        let listed = Set(results.flatMap { $0.merged.sources.map(\.id) })
+        for favorite in favorites.favorites(within: radius, of: center) where !listed.contains(favorite.id) {
+            if !query.categories.isEmpty, query.categories.isDisjoint(with: favorite.categories) { continue }
+            if let term = query.term, !term.isEmpty, !favorite.name.localizedCaseInsensitiveContains(term) { continue }
+            results.append(
+                ResultVenue(
+                    merged: MergedVenue(single: favorite),
+                    distance: favorite.coordinate.distance(to: center),
+                    isFavorite: true,
+                    fromFavorites: true
+                )
+            )
+        }
+        results.sort(by: VenueOrdering(sort: query.sort).areInIncreasingOrder)
+        return Array(results.prefix(max(0, query.limit)))
+    }
+}

@@ -1,0 +1,86 @@
+/// A venue's identity at one provider: the provider and its native id.
+///
+/// Printed and parsed as `provider:native`, for example `fsq:4b0588f4f964a520bdc522e3`,
+/// `google:ChIJ53I1Yn2AhYAR_Vl1vNygfMg` or `osm:node/59622323`. OpenStreetMap ids always
+/// name the element type (`node`, `way` or `relation`) because the numbers overlap.
+public struct VenueID: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    /// The provider that issued the id.
+    public let provider: ProviderID
+    /// The provider's own id, as the provider spells it.
+    public let native: String
+
+    /// Creates an id, checking that both parts are well formed.
+    public init(provider: ProviderID, native: String) throws(VenueIDError) {
+        guard ProviderID.isWellFormed(provider.rawValue) else {
+            throw .malformedProvider(provider.rawValue)
+        }
+        guard !native.isEmpty,
+            native.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control && $0 != " " })
+        else {
+            throw .malformedNative(provider: provider, native: native)
+        }
+        if provider == .openStreetMap, !VenueID.isOpenStreetMapElement(native) {
+            throw .malformedNative(provider: provider, native: native)
+        }
+        self.provider = provider
+        self.native = native
+    }
+
+    /// Parses `provider:native`.
+    public init(parsing text: String) throws(VenueIDError) {
+        guard let colon = text.firstIndex(of: ":") else {
+            throw .missingProvider(text)
+        }
+        let provider = ProviderID(rawValue: String(text[..<colon]))
+        try self.init(provider: provider, native: String(text[text.index(after: colon)...]))
+    }
+
+    /// `node/123`, `way/123` or `relation/123` with a positive decimal number.
+    private static func isOpenStreetMapElement(_ native: String) -> Bool {
+        let parts = native.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, ["node", "way", "relation"].contains(parts[0]),
+            let number = UInt64(parts[1]), number > 0, parts[1].allSatisfy(\.isASCII)
+        else { return false }
+        return true
+    }
+
+    public var description: String { "\(provider.rawValue):\(native)" }
+
+    public static func < (lhs: VenueID, rhs: VenueID) -> Bool { lhs.description < rhs.description }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description)
+            )
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// Why a venue id was rejected.
+public enum VenueIDError: Error, Sendable, Equatable, CustomStringConvertible {
+    case missingProvider(String)
+    case malformedProvider(String)
+    case malformedNative(provider: ProviderID, native: String)
+
+    public var description: String {
+        let accepted =
+            "expected PROVIDER:ID such as fsq:4b0588f4f964a520bdc522e3, google:ChIJ…, osm:node/123, osm:way/123 or osm:relation/123"
+        switch self {
+        case .missingProvider(let text):
+            return "'\(text)' is not a venue id: \(accepted)"
+        case .malformedProvider(let provider):
+            return "'\(provider)' is not a provider name: \(accepted)"
+        case .malformedNative(let provider, let native):
+            return "'\(provider):\(native)' is not a valid \(provider) id: \(accepted)"
+        }
+    }
+}
