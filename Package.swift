@@ -96,7 +96,8 @@ let package = Package(
         ),
         .testTarget(
             name: "VenuesAggregatorTests",
-            dependencies: ["VenuesAggregator", "VenuesTesting"]
+            dependencies: ["VenuesAggregator", "VenuesTesting"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "VenuesCLITests",
