@@ -1,0 +1,154 @@
+import Foundation
+import VenuesCore
+
+/// The JSON shape of a configuration file: every key optional, unknown keys rejected so
+/// that a typo does not silently do nothing.
+struct ConfigurationFile: Decodable {
+    struct Location: Decodable {
+        var latitude: Double
+        var longitude: Double
+    }
+    struct Foursquare: Decodable {
+        var url: String?
+        var api: String?
+        var apiKey: String?
+    }
+    struct Google: Decodable {
+        var url: String?
+        var apiKey: String?
+        var language: String?
+    }
+    struct Overpass: Decodable {
+        var url: String?
+    }
+    struct Cache: Decodable {
+        var ttlSeconds: Double?
+        var enabled: Bool?
+    }
+    struct Dedupe: Decodable {
+        var priority: [String]?
+    }
+
+    var defaultLocation: Location?
+    var radius: Int?
+    var limit: Int?
+    var timeout: Double?
+    var providers: [String]?
+    var foursquare: Foursquare?
+    var google: Google?
+    var overpass: Overpass?
+    var cache: Cache?
+    var dedupe: Dedupe?
+
+    private static let knownKeys: Set<String> = [
+        "defaultLocation", "radius", "limit", "timeout", "providers", "foursquare", "google", "overpass", "cache",
+        "dedupe", "$comment",
+    ]
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case defaultLocation, radius, limit, timeout, providers, foursquare, google, overpass, cache, dedupe
+    }
+
+    init(from decoder: any Decoder) throws {
+        let all = try decoder.container(keyedBy: AnyKey.self)
+        if let unknown = all.allKeys.first(where: { !Self.knownKeys.contains($0.stringValue) }) {
+            throw ConfigurationError.invalid(
+                path: "",
+                reason:
+                    "unknown setting '\(unknown.stringValue)'; known: \(Self.knownKeys.sorted().joined(separator: ", "))"
+            )
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        defaultLocation = try container.decodeIfPresent(Location.self, forKey: .defaultLocation)
+        radius = try container.decodeIfPresent(Int.self, forKey: .radius)
+        limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+        timeout = try container.decodeIfPresent(Double.self, forKey: .timeout)
+        providers = try container.decodeIfPresent([String].self, forKey: .providers)
+        foursquare = try container.decodeIfPresent(Foursquare.self, forKey: .foursquare)
+        google = try container.decodeIfPresent(Google.self, forKey: .google)
+        overpass = try container.decodeIfPresent(Overpass.self, forKey: .overpass)
+        cache = try container.decodeIfPresent(Cache.self, forKey: .cache)
+        dedupe = try container.decodeIfPresent(Dedupe.self, forKey: .dedupe)
+    }
+
+    /// Applies the keys present, validating their values.
+    func apply(to configuration: inout VenuesConfiguration, source: String) throws {
+        func invalid(_ reason: String) -> ConfigurationError { .invalid(path: source, reason: reason) }
+        if let location = defaultLocation {
+            do {
+                configuration.defaultLocation = try Coordinate(
+                    latitude: location.latitude,
+                    longitude: location.longitude
+                )
+            } catch {
+                throw invalid("defaultLocation: \(error.description)")
+            }
+        }
+        if let radius {
+            guard VenueQuery.radiusRange.contains(radius) else {
+                throw invalid("radius \(radius) is out of range: expected 1 to 100000 metres")
+            }
+            configuration.radius = radius
+        }
+        if let limit {
+            guard limit >= 1 else { throw invalid("limit \(limit) must be at least 1") }
+            configuration.limit = limit
+        }
+        if let timeout {
+            guard timeout > 0, timeout <= 600 else {
+                throw invalid("timeout \(timeout) must be between 0 and 600 seconds")
+            }
+            configuration.timeout = timeout
+        }
+        if let providers {
+            configuration.providers = try providers.map { name in
+                guard ProviderID.isWellFormed(name) else {
+                    throw invalid("providers: '\(name)' is not a provider name")
+                }
+                return ProviderID(rawValue: name)
+            }
+        }
+        if let foursquare {
+            if let url = foursquare.url { configuration.foursquare.url = url }
+            if let api = foursquare.api {
+                guard ["2025-06-17", "v3"].contains(api) else {
+                    throw invalid("foursquare.api '\(api)' is not known: expected \"2025-06-17\" or \"v3\"")
+                }
+                configuration.foursquare.api = api
+            }
+            if let key = foursquare.apiKey, !key.isEmpty {
+                configuration.foursquare.apiKey = key
+                configuration.foursquare.apiKeySource = source
+            }
+        }
+        if let google {
+            if let url = google.url { configuration.google.url = url }
+            if let language = google.language { configuration.google.language = language }
+            if let key = google.apiKey, !key.isEmpty {
+                configuration.google.apiKey = key
+                configuration.google.apiKeySource = source
+            }
+        }
+        if let url = overpass?.url {
+            configuration.overpass.url = url
+            configuration.overpass.urlSource = source
+        }
+        if let cache {
+            if let ttl = cache.ttlSeconds {
+                guard ttl >= 0 else { throw invalid("cache.ttlSeconds must not be negative") }
+                configuration.cache.ttl = ttl
+            }
+            if let enabled = cache.enabled { configuration.cache.enabled = enabled }
+        }
+        if let priority = dedupe?.priority {
+            configuration.dedupe.priority = priority.map(ProviderID.init(rawValue:))
+        }
+    }
+}

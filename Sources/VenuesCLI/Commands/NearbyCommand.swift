@@ -1,0 +1,25 @@
+import ArgumentParser
+
+/// `venues nearby`: venues around a point.
+struct NearbyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nearby",
+        abstract: "List venues around a point.",
+        discussion: """
+            Examples:
+              venues nearby --near 60.1699,24.9384 --radius 500
+              venues nearby --providers fsq,osm --category cafe --format json
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var query: QueryOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        try await failingWithMessage {
+            let context = try CommandContext.make(global: global)
+            try await QueryRunner(context: context, options: query, output: output).run(term: nil)
+        }
+    }
+}

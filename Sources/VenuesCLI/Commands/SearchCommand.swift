@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+
+/// `venues search TERM`: venues whose name matches a term, near a point.
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search venues by name or kind near a point.",
+        discussion: """
+            Examples:
+              venues search "coffee" --near 52.3791,4.9003
+              venues search Stockmann --providers osm --format csv
+            """
+    )
+
+    @Argument(help: "What to look for: a name, a cuisine, a kind of place.")
+    var term: String
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var query: QueryOptions
+    @OptionGroup var output: OutputOptions
+
+    mutating func validate() throws {
+        term = term.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !term.isEmpty else {
+            throw ValidationError("TERM is empty: give the name or kind of place to search for")
+        }
+        guard term.count <= 200 else {
+            throw ValidationError("TERM is \(term.count) characters long: at most 200 are accepted")
+        }
+    }
+
+    func run() async throws {
+        try await failingWithMessage {
+            let context = try CommandContext.make(global: global)
+            try await QueryRunner(context: context, options: query, output: output).run(term: term)
+        }
+    }
+}

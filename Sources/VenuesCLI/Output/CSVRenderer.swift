@@ -1,0 +1,45 @@
+import Foundation
+
+/// `--format csv`: RFC 4180 (CRLF line ends, quoted where needed) with a header row. Text
+/// cells that a spreadsheet would run as a formula are prefixed with `'`.
+enum CSVRenderer {
+    static let header = [
+        "id", "name", "latitude", "longitude", "distance", "address", "categories", "phone", "website", "rating",
+        "favorite", "sources",
+    ]
+
+    static func render(_ document: ResultDocument) -> String {
+        var lines = [header.map(field).joined(separator: ",")]
+        for row in document.rows {
+            let cells = [
+                text(row.id), text(row.name), number(row.latitude), number(row.longitude), number(row.distance),
+                text(row.address), text(row.categories.joined(separator: ";")), text(row.phone), text(row.website),
+                row.rating.map(number) ?? "", row.favorite ? "true" : "false",
+                text(row.sources.map(\.id).joined(separator: ";")),
+            ]
+            lines.append(cells.joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// A text cell: neutralised against formula injection, then quoted if needed.
+    static func text(_ value: String?) -> String {
+        guard var value, !value.isEmpty else { return "" }
+        if let first = value.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) {
+            value = "'" + value
+        }
+        return field(value)
+    }
+
+    /// Quotes a field when it holds a comma, quote or line break (RFC 4180 §2.6–2.7).
+    static func field(_ value: String) -> String {
+        if value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
+            return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        return value
+    }
+
+    private static func number(_ value: Double) -> String {
+        String(value)
+    }
+}

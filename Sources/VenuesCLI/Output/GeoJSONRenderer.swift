@@ -1,0 +1,35 @@
+import Foundation
+
+/// `--format geojson`: an RFC 7946 FeatureCollection of Points whose properties are the JSON
+/// output's venue fields (coordinates in the geometry, longitude first).
+enum GeoJSONRenderer {
+    static func render(_ document: ResultDocument) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let collection = FeatureCollection(
+            features: document.rows.map { row in
+                Feature(
+                    geometry: Point(coordinates: [row.longitude, row.latitude]),
+                    properties: JSONRenderer.VenueObject(row)
+                )
+            }
+        )
+        return String(decoding: try encoder.encode(collection), as: UTF8.self)
+    }
+
+    struct FeatureCollection: Encodable {
+        var type = "FeatureCollection"
+        var features: [Feature]
+    }
+
+    struct Feature: Encodable {
+        var type = "Feature"
+        var geometry: Point
+        var properties: JSONRenderer.VenueObject
+    }
+
+    struct Point: Encodable {
+        var type = "Point"
+        var coordinates: [Double]
+    }
+}

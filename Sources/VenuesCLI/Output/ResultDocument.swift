@@ -1,0 +1,125 @@
+import Foundation
+import VenuesAggregator
+import VenuesCore
+
+/// What every output format shows, built once from an aggregated result with all provider
+/// text already sanitised.
+struct ResultDocument {
+    struct Source: Encodable {
+        var provider: String
+        var id: String
+    }
+
+    struct Merge: Encodable {
+        var rule: String
+        var first: String
+        var second: String
+        var distance: Double
+        var nameScore: Double
+    }
+
+    struct Row {
+        var id: String
+        var name: String
+        var latitude: Double
+        var longitude: Double
+        var distance: Double
+        var address: String?
+        var categories: [String]
+        var phone: String?
+        var website: String?
+        var rating: Double?
+        var favorite: Bool
+        var sources: [Source]
+        var merge: [Merge]?
+    }
+
+    struct ProviderStatus {
+        var provider: String
+        var ok: Bool
+        var count: Int
+        var milliseconds: Int
+        var errorKind: String?
+        var errorMessage: String?
+    }
+
+    var kind: String
+    var center: Coordinate
+    var centerSource: CenterSource
+    var radius: Int
+    var term: String?
+    var rows: [Row]
+    var providers: [ProviderStatus]
+    var explain: Bool
+
+    /// Attribution lines owed to the providers whose data is shown.
+    var attribution: [String] {
+        let shown = Set(rows.flatMap { $0.sources.map(\.provider) })
+        return ProviderRegistry.knownIDs.filter { shown.contains($0.rawValue) }.compactMap { id in
+            switch id {
+            case .openStreetMap: "© OpenStreetMap contributors (ODbL)"
+            case .google: "Google Maps"
+            case .foursquare: "Powered by Foursquare"
+            default: nil
+            }
+        }
+    }
+
+    init(result: AggregatedResult, explain: Bool) {
+        kind = result.query.isTextSearch ? "search" : "nearby"
+        center = result.center
+        centerSource = result.centerSource
+        radius = result.query.radius
+        term = result.query.term.map(TextSanitizer.clean)
+        self.explain = explain
+        rows = result.venues.map { item in
+            let venue = item.venue
+            let merges = item.merged.reasons.map { reason in
+                Merge(
+                    rule: reason.rule,
+                    first: reason.first.description,
+                    second: reason.second.description,
+                    distance: (reason.distance * 10).rounded() / 10,
+                    nameScore: (reason.nameScore * 100).rounded() / 100
+                )
+            }
+            return Row(
+                id: TextSanitizer.clean(venue.id.description),
+                name: TextSanitizer.clean(venue.name),
+                latitude: venue.coordinate.latitude,
+                longitude: venue.coordinate.longitude,
+                distance: (item.distance * 10).rounded() / 10,
+                address: TextSanitizer.clean(venue.address),
+                categories: venue.categories.map(\.rawValue),
+                phone: TextSanitizer.clean(venue.phone),
+                website: TextSanitizer.clean(venue.website),
+                rating: venue.rating,
+                favorite: item.isFavorite,
+                sources: item.merged.sources.map {
+                    Source(provider: $0.id.provider.rawValue, id: TextSanitizer.clean($0.id.description))
+                },
+                merge: explain ? merges : nil
+            )
+        }
+        providers = result.outcomes.map { outcome in
+            switch outcome.result {
+            case .success(let response):
+                ProviderStatus(
+                    provider: outcome.provider.rawValue,
+                    ok: true,
+                    count: response.venues.count,
+                    milliseconds: outcome.milliseconds
+                )
+            case .failure(let error):
+                ProviderStatus(
+                    provider: outcome.provider.rawValue,
+                    ok: false,
+                    count: 0,
+                    milliseconds: outcome.milliseconds,
+                    errorKind: error.kind,
+                    errorMessage: TextSanitizer.clean(error.message)
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Logging
+import VenuesHTTP
+
+/// Logs every exchange at debug level with the URL redacted and no headers.
+struct LoggingHTTPClient: HTTPClient {
+    let base: any HTTPClient
+    let logger: Logger
+
+    func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+        let clock = ContinuousClock()
+        let start = clock.now
+        logger.debug("→ \(request.redactedDescription)")
+        do {
+            let response = try await base.send(request)
+            logger.debug(
+                "← \(response.status) \(request.redactedDescription) (\(response.body.count) bytes, \(Milliseconds.since(start, clock: clock)) ms)"
+            )
+            return response
+        } catch {
+            logger.debug(
+                "✗ \(request.redactedDescription): \(error.description) (\(Milliseconds.since(start, clock: clock)) ms)"
+            )
+            throw error
+        }
+    }
+}
+
+/// Elapsed wall time in whole milliseconds.
+enum Milliseconds {
+    static func since(_ start: ContinuousClock.Instant, clock: ContinuousClock) -> Int {
+        let elapsed = clock.now - start
+        return Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import VenuesAggregator
+import VenuesCore
+import VenuesHTTP
+
+/// Turns the configuration into provider instances. Registering a new provider is one entry
+/// in ``knownIDs`` and one case in ``make(_:configuration:httpClient:)``.
+enum ProviderRegistry {
+    /// Every provider this build knows, in the order they are listed.
+    static let knownIDs: [ProviderID] = [.foursquare, .google, .openStreetMap]
+
+    /// Why a provider cannot be used with this configuration, or `nil` when it can.
+    static func unusableReason(_ id: ProviderID, configuration: VenuesConfiguration) -> String? {
+        switch id {
+        case .foursquare:
+            configuration.foursquare.apiKey == nil
+                ? "FOURSQUARE_API_KEY is not set (or foursquare.apiKey in your config file)" : nil
+        case .google:
+            configuration.google.apiKey == nil
+                ? "GOOGLE_PLACES_API_KEY is not set (or google.apiKey in your config file)" : nil
+        case .openStreetMap:
+            nil
+        default:
+            "unknown provider"
+        }
+    }
+
+    /// Creates the provider, or explains why it cannot be created.
+    static func make(
+        _ id: ProviderID,
+        configuration: VenuesConfiguration,
+        httpClient: any HTTPClient
+    ) -> Result<any VenueProvider, ProviderError> {
+        if let reason = unusableReason(id, configuration: configuration) {
+            return .failure(.unauthorized(reason))
+        }
+        return .failure(.unsupported("\(id) is not available in this build yet"))
+    }
+
+    /// The endpoint a provider uses, for `venues providers` (never a key).
+    static func endpoint(_ id: ProviderID, configuration: VenuesConfiguration) -> String {
+        switch id {
+        case .foursquare:
+            configuration.foursquare.url
+                ?? (configuration.foursquare.api == "v3"
+                    ? "https://api.foursquare.com" : "https://places-api.foursquare.com")
+        case .google: configuration.google.url
+        case .openStreetMap: configuration.overpass.url
+        default: "-"
+        }
+    }
+}

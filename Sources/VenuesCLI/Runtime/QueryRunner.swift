@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import Logging
+import VenuesAggregator
+import VenuesCore
+import VenuesHTTP
+
+/// Runs `nearby` and `search`: options → query → aggregator → output → exit status.
+struct QueryRunner {
+    var context: CommandContext
+    var options: QueryOptions
+    var output: OutputOptions
+
+    func run(term: String?) async throws {
+        let configuration = context.configuration
+        let query = VenueQuery(
+            center: options.center ?? configuration.defaultLocation,
+            radius: options.radius ?? configuration.radius,
+            term: term,
+            categories: options.categories,
+            limit: options.limit ?? configuration.limit,
+            sort: options.sortOrder,
+            timeout: options.timeout ?? configuration.timeout
+        )
+
+        let requested = try options.providerIDs()
+        let chosen =
+            requested
+            ?? configuration.providers.filter {
+                ProviderRegistry.knownIDs.contains($0)
+                    && ProviderRegistry.unusableReason($0, configuration: configuration) == nil
+            }
+        var providers: [any VenueProvider] = []
+        var unusable: [ProviderOutcome] = []
+        for id in chosen {
+            switch ProviderRegistry.make(id, configuration: configuration, httpClient: context.httpClient) {
+            case .success(let provider): providers.append(provider)
+            case .failure(let error):
+                unusable.append(ProviderOutcome(provider: id, result: .failure(error), milliseconds: 0))
+            }
+        }
+        guard !providers.isEmpty else {
+            var lines = ["no usable provider:"]
+            for outcome in unusable {
+                lines.append("  \(outcome.provider): \(outcome.error?.message ?? "unavailable")")
+            }
+            if unusable.isEmpty {
+                lines.append(
+                    "  none configured; set FOURSQUARE_API_KEY or GOOGLE_PLACES_API_KEY, or use --providers osm"
+                )
+            }
+            throw CommandFailure(lines.joined(separator: "\n"))
+        }
+
+        let aggregator = Aggregator(providers: providers)
+        let announce = query.center.map { "Searching \(query.radius) m around \($0)" }
+        if let announce {
+            StandardError.write("\(announce) (\(options.center != nil ? "--near" : "configured default location")).\n")
+        }
+        var result = await aggregator.run(query)
+        if query.center == nil {
+            switch result.centerSource {
+            case .located(let provider):
+                StandardError.write(
+                    "Searching \(query.radius) m around \(result.center) (located by \(provider) from your IP address).\n"
+                )
+            default:
+                StandardError.write(
+                    "Searching \(query.radius) m around \(result.center) (no location given: Amsterdam Centraal).\n"
+                )
+            }
+        }
+        result.outcomes.append(contentsOf: unusable)
+        report(result)
+        let document = ResultDocument(result: result, explain: options.explain)
+        let text: String
+        switch output.format {
+        case .json: text = try JSONRenderer.render(document) + "\n"
+        case .geojson: text = try GeoJSONRenderer.render(document) + "\n"
+        case .csv: text = CSVRenderer.render(document)
+        case .table: text = TableRenderer.render(document, width: Terminal.width(environment: context.environment))
+        }
+        FileHandle.standardOutput.write(Data(text.utf8))
+        guard result.anyProviderAnswered else {
+            throw CommandFailure("no provider answered")
+        }
+    }
+
+    /// Warnings for failed providers on stderr; timings and notes with --verbose.
+    private func report(_ result: AggregatedResult) {
+        for outcome in result.outcomes {
+            switch outcome.result {
+            case .success(let response):
+                context.logger.debug(
+                    "\(outcome.provider): \(response.venues.count) venues in \(outcome.milliseconds) ms"
+                )
+                for note in response.notes {
+                    context.logger.debug("\(outcome.provider): \(TextSanitizer.clean(note))")
+                }
+            case .failure(let error):
+                StandardError.write("warning: \(outcome.provider): \(TextSanitizer.clean(error.message))\n")
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import VenuesHTTP
+
+/// `venues`: find venues around a point or by name across Foursquare, Google Places and
+/// OpenStreetMap at once, merge the duplicates, and keep favourites.
+@main
+struct Venues: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "venues",
+        abstract: "Find venues across Foursquare, Google Places and OpenStreetMap, merged into one list.",
+        discussion: """
+            Examples:
+              venues nearby --near 60.1699,24.9384 --radius 500 --providers osm
+              venues search "coffee" --near 52.3791,4.9003 --format json
+              venues providers
+
+            Exit codes: 0 when at least one provider answered; 1 when none did or on a runtime
+            error; 64 for invalid input.
+            """,
+        version: VenuesVersion.current,
+        subcommands: [NearbyCommand.self, SearchCommand.self, ProvidersCommand.self]
+    )
+}

@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+import VenuesAggregator
+import VenuesCore
+import VenuesTesting
+
+/// A provider that never answers and ignores cancellation: the worst case for a fan-out.
+private struct StuckProvider: VenueProvider {
+    let id: ProviderID = "stuck"
+    let capabilities: ProviderCapabilities = [.nearby, .textSearch]
+
+    func nearby(_ query: VenueQuery) async throws(ProviderError) -> ProviderResponse {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            // Resumed only after a minute, whatever happens to the calling task.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 60) { continuation.resume() }
+        }
+        return ProviderResponse(venues: [])
+    }
+}
+
+/// Records the queries it receives.
+private actor QueryLog {
+    var queries: [VenueQuery] = []
+    func add(_ query: VenueQuery) { queries.append(query) }
+}
+
+private struct RecordingProvider: VenueProvider {
+    let id: ProviderID
+    let capabilities: ProviderCapabilities = [.nearby]
+    let log: QueryLog
+
+    func nearby(_ query: VenueQuery) async throws(ProviderError) -> ProviderResponse {
+        await log.add(query)
+        return ProviderResponse(venues: [])
+    }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct AggregatorTests {
+    static let center = try! Coordinate(latitude: 60.171634, longitude: 24.944295)
+
+    /// A venue `north` metres north and `east` metres east of the centre.
+    static func venue(
+        _ provider: ProviderID,
+        _ native: String,
+        _ name: String,
+        north: Double = 0,
+        east: Double = 0,
+        categories: [VenuesCore.Category] = [],
+        rating: Double? = nil
+    ) -> Venue {
+        let latitude = center.latitude + north / 111_195
+        let longitude = center.longitude + east / (111_195 * cos(center.latitude * .pi / 180))
+        return Venue(
+            id: try! VenueID(provider: provider, native: native),
+            name: name,
+            coordinate: try! Coordinate(latitude: latitude, longitude: longitude),
+            categories: categories,
+            rating: rating
+        )
+    }
+
+    @Test func failingAndHangingProvidersDoNotHideTheThird() async throws {
+        let good = InMemoryVenueProvider(id: "good", venues: [Self.venue("good", "1", "Kappeli", north: 100)])
+        let broken = InMemoryVenueProvider(id: "broken", error: .server(status: 503, message: "down"))
+        let aggregator = Aggregator(providers: [broken, StuckProvider(), good])
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = await aggregator.run(VenueQuery(center: Self.center, timeout: 0.5))
+        let elapsed = clock.now - start
+
+        #expect(result.venues.map(\.venue.name) == ["Kappeli"])
+        #expect(result.outcomes.map(\.provider) == ["broken", "stuck", "good"])
+        #expect(result.outcomes[0].error == .server(status: 503, message: "down"))
+        #expect(result.outcomes[1].error == .timedOut)
+        #expect(result.outcomes[2].error == nil)
+        #expect(result.anyProviderAnswered)
+        // The stuck provider would take 60 s; the answer comes at its deadline, not after it.
+        #expect(elapsed < .seconds(30))
+    }
+
+    @Test func providersRunConcurrently() async throws {
+        // Each waits 0.3 s under a 20 s deadline; sequential would be 1.5 s. Checked by the
+        // outcome of every provider, not by timing: all five answer.
+        let providers = (0..<5).map { index in
+            InMemoryVenueProvider(
+                id: ProviderID(rawValue: "p\(index)"),
+                venues: [
+                    Self.venue(ProviderID(rawValue: "p\(index)"), "\(index)", "V\(index)", north: Double(index) * 10)
+                ],
+                delay: 0.3
+            )
+        }
+        let result = await Aggregator(providers: providers).run(VenueQuery(center: Self.center, timeout: 20))
+        #expect(result.outcomes.allSatisfy { $0.error == nil } == true)
+        #expect(result.venues.count == 5)
+    }
+
+    @Test func everyProviderFailing() async {
+        let result = await Aggregator(providers: [
+            InMemoryVenueProvider(id: "a", error: .unauthorized("A_KEY is not set")),
+            InMemoryVenueProvider(id: "b", error: .unreachable("connection refused")),
+        ]).run(VenueQuery(center: Self.center))
+        #expect(!result.anyProviderAnswered)
+        #expect(result.venues.isEmpty)
+        #expect(result.outcomes.map { $0.error?.kind } == ["unauthorized", "unreachable"])
+    }
+
+    @Test func dropsVenuesOutsideTheCircleAndSortsByDistance() async {
+        let provider = InMemoryVenueProvider(
+            id: "mem",
+            venues: [
+                Self.venue("mem", "far", "Far", north: 900), Self.venue("mem", "near", "Near", east: 50),
+                Self.venue("mem", "mid", "Mid", north: -300),
+            ]
+        )
+        // The in-memory provider filters by its own radius; give it a bigger world by asking wide,
+        // then check the aggregator's own circle filter with a provider that ignores the radius.
+        let result = await Aggregator(providers: [IgnoresRadius(base: provider)]).run(
+            VenueQuery(center: Self.center, radius: 500)
+        )
+        #expect(result.venues.map(\.venue.name) == ["Near", "Mid"])
+        #expect(abs(result.venues[0].distance - 50) < 1)
+        #expect(abs(result.venues[1].distance - 300) < 1)
+    }
+
+    @Test func limitsAndSortsByNameAndRating() async {
+        let provider = InMemoryVenueProvider(
+            id: "mem",
+            venues: [
+                Self.venue("mem", "1", "bistro", north: 10, rating: 3.9),
+                Self.venue("mem", "2", "Ateljee", north: 20),
+                Self.venue("mem", "3", "Café", north: 30, rating: 4.6),
+            ]
+        )
+        let aggregator = Aggregator(providers: [provider])
+        let byName = await aggregator.run(VenueQuery(center: Self.center, sort: .name))
+        #expect(byName.venues.map(\.venue.name) == ["Ateljee", "bistro", "Café"])
+        let byRating = await aggregator.run(VenueQuery(center: Self.center, sort: .rating))
+        #expect(byRating.venues.map(\.venue.name) == ["Café", "bistro", "Ateljee"])
+        let limited = await aggregator.run(VenueQuery(center: Self.center, limit: 2))
+        #expect(limited.venues.map(\.venue.name) == ["bistro", "Ateljee"])
+    }
+
+    @Test func usesTheCentreALocatingProviderReports() async throws {
+        let located = try Coordinate(latitude: 60.17, longitude: 24.94)
+        let locator = InMemoryVenueProvider(
+            id: "fsq",
+            venues: [Self.venue("fsq", "1", "Near located", north: 50)],
+            locatedCentre: located
+        )
+        let log = QueryLog()
+        let other = RecordingProvider(id: "osm", log: log)
+        let result = await Aggregator(providers: [other, locator]).run(VenueQuery(center: nil))
+        #expect(result.centerSource == .located(by: "fsq"))
+        #expect(result.center == located)
+        #expect(await log.queries.map(\.center) == [located])
+        #expect(result.outcomes.map(\.provider) == ["osm", "fsq"])
+    }
+
+    @Test func fallsBackToAmsterdamCentraal() async {
+        let log = QueryLog()
+        let result = await Aggregator(providers: [RecordingProvider(id: "osm", log: log)]).run(VenueQuery(center: nil))
+        #expect(result.centerSource == .fallback)
+        #expect(result.center == .amsterdamCentraal)
+        #expect(await log.queries.first?.center == .amsterdamCentraal)
+    }
+
+    @Test func fallsBackWhenTheLocatorFails() async {
+        let locator = InMemoryVenueProvider(
+            id: "fsq",
+            error: .unauthorized("FOURSQUARE_API_KEY"),
+            locatedCentre: Coordinate.amsterdamCentraal
+        )
+        let log = QueryLog()
+        let result = await Aggregator(providers: [locator, RecordingProvider(id: "osm", log: log)]).run(
+            VenueQuery(center: nil)
+        )
+        #expect(result.centerSource == .fallback)
+        #expect(result.outcomes.count == 2)
+        #expect(result.outcomes[0].error?.kind == "unauthorized")
+    }
+
+    @Test func textSearchSkipsProvidersWithoutIt() async {
+        let nearbyOnly = RecordingProvider(id: "near", log: QueryLog())
+        let searcher = InMemoryVenueProvider(id: "mem", venues: [Self.venue("mem", "1", "Fazer Café")])
+        let result = await Aggregator(providers: [nearbyOnly, searcher]).run(
+            VenueQuery(center: Self.center, term: "fazer")
+        )
+        #expect(result.outcomes[0].error?.kind == "unsupported")
+        #expect(result.venues.map(\.venue.name) == ["Fazer Café"])
+    }
+
+    @Test func marksFavouritesAndAddsStoredOnesInsideTheCircle() async {
+        struct Favourites: FavoriteMarking {
+            let stored: [Venue]
+            func isFavorite(anyOf ids: [VenueID]) -> Bool { ids.contains { id in stored.contains { $0.id == id } } }
+            func favorites(within radius: Double, of center: Coordinate) -> [Venue] {
+                stored.filter { $0.coordinate.distance(to: center) <= radius }
+            }
+        }
+        let returned = Self.venue("mem", "1", "Returned", north: 10)
+        let storedOnly = Self.venue("mem", "2", "Stored only", north: 20)
+        let outside = Self.venue("mem", "3", "Outside", north: 5000)
+        let aggregator = Aggregator(
+            providers: [InMemoryVenueProvider(id: "mem", venues: [returned])],
+            favorites: Favourites(stored: [returned, storedOnly, outside])
+        )
+        let result = await aggregator.run(VenueQuery(center: Self.center))
+        #expect(result.venues.map(\.venue.name) == ["Returned", "Stored only"])
+        #expect(result.venues.allSatisfy { $0.isFavorite })
+        #expect(result.venues.map(\.fromFavorites) == [false, true])
+    }
+
+    @Test func lookupGoesToTheIssuingProvider() async throws {
+        let venue = Self.venue("mem", "7", "Lookup")
+        let aggregator = Aggregator(providers: [InMemoryVenueProvider(id: "mem", venues: [venue])])
+        #expect(try await aggregator.venue(venue.id).get() == venue)
+        let missing = try VenueID(parsing: "mem:8")
+        #expect(await aggregator.venue(missing) == .failure(.notFound(missing)))
+        let other = try VenueID(parsing: "fsq:abc")
+        guard case .failure(.unsupported) = await aggregator.venue(other) else {
+            Issue.record("lookup at a provider that is not enabled must be unsupported")
+            return
+        }
+    }
+}
+
+/// Passes queries on with a huge radius, so that the aggregator's own circle filter is tested.
+private struct IgnoresRadius: VenueProvider {
+    let base: InMemoryVenueProvider
+    var id: ProviderID { base.id }
+    var capabilities: ProviderCapabilities { base.capabilities }
+
+    func nearby(_ query: VenueQuery) async throws(ProviderError) -> ProviderResponse {
+        var wide = query
+        wide.radius = 100_000
+        return try await base.nearby(wide)
+    }
+}
