@@ -13,7 +13,11 @@ struct QueryOptions: ParsableArguments {
     )
     var near: String?
 
-    @Option(name: .long, help: ArgumentHelp("Search radius in metres, 1–100000 (default 1000).", valueName: "m"))
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: ArgumentHelp("Search radius in metres, 1–100000 (default 1000).", valueName: "m")
+    )
     var radius: Int?
 
     @Option(
@@ -34,13 +38,21 @@ struct QueryOptions: ParsableArguments {
     )
     var category: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Most venues to list, at least 1 (default 50).", valueName: "n"))
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: ArgumentHelp("Most venues to list, at least 1 (default 50).", valueName: "n")
+    )
     var limit: Int?
 
     @Option(name: .long, help: ArgumentHelp("Order: distance, name or rating (default distance).", valueName: "order"))
     var sort: String = VenueSort.distance.rawValue
 
-    @Option(name: .long, help: ArgumentHelp("Seconds each provider may take (default 10).", valueName: "seconds"))
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: ArgumentHelp("Seconds each provider may take (default 10).", valueName: "seconds")
+    )
     var timeout: Double?
 
     @Flag(name: .long, help: "Show which provider records were merged into each venue, and why.")
@@ -77,7 +89,9 @@ struct QueryOptions: ParsableArguments {
     /// The providers named with `--providers`, validated; `nil` when the option was not given.
     func providerIDs() throws -> [ProviderID]? {
         guard let providers else { return nil }
-        let names = providers.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let names = providers.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         guard !names.isEmpty, names.allSatisfy({ !$0.isEmpty }) else {
             throw ValidationError(
                 "--providers '\(providers)' is empty: expected a comma-separated list of \(ProviderRegistry.knownIDs.map(\.rawValue).joined(separator: ", "))"
