@@ -36,8 +36,11 @@ public struct Aggregator: Sendable {
     }
 
     /// Runs the query on every provider and combines the answers. Never throws: each
-    /// provider's failure is in its outcome.
-    public func run(_ query: VenueQuery) async -> AggregatedResult {
+    /// provider's failure is in its outcome. `progress` is called as each provider finishes.
+    public func run(
+        _ query: VenueQuery,
+        progress: (@Sendable (ProviderOutcome) -> Void)? = nil
+    ) async -> AggregatedResult {
         var outcomes: [ProviderID: ProviderOutcome] = [:]
         var query = query
         var centerSource = CenterSource.given
@@ -45,6 +48,7 @@ public struct Aggregator: Sendable {
         if query.center == nil {
             if let locator = providers.first(where: { $0.capabilities.contains(.locatesCallerWithoutCentre) }) {
                 let outcome = await Self.ask(locator, query)
+                progress?(outcome)
                 outcomes[locator.id] = outcome
                 if case .success(let response) = outcome.result, let located = response.center {
                     query.center = located
@@ -64,6 +68,7 @@ public struct Aggregator: Sendable {
                 group.addTask { await Self.ask(provider, finalQuery) }
             }
             for await outcome in group {
+                progress?(outcome)
                 outcomes[outcome.provider] = outcome
             }
         }

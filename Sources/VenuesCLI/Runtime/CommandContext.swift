@@ -12,6 +12,7 @@ struct CommandContext {
     var environment: [String: String]
     var logger: Logger
     var httpClient: any HTTPClient
+    var verbose: Bool
 
     /// Loads configuration layers and sets up logging. Configuration errors exit 1 with a message.
     static func make(
@@ -34,7 +35,8 @@ struct CommandContext {
             configuration: configuration,
             environment: environment,
             logger: logger,
-            httpClient: http
+            httpClient: http,
+            verbose: global.verbose
         )
     }
 }

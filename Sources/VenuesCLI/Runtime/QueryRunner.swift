@@ -57,7 +57,10 @@ struct QueryRunner {
         if let announce {
             StandardError.write("\(announce) (\(options.center != nil ? "--near" : "configured default location")).\n")
         }
-        var result = await aggregator.run(query)
+        let progress = ProgressLine(
+            providers: providers.map(\.id), enabled: ProgressLine.wanted(verbose: context.verbose))
+        var result = await aggregator.run(query, progress: progress.finished)
+        progress.clear()
         if query.center == nil {
             switch result.centerSource {
             case .located(let provider):
