@@ -121,4 +121,93 @@ struct CurlHTTPClientTests {
         }
         #expect(!detail.isEmpty)
     }
+
+    @Test("decodes gzip and deflate bodies and asks for them", arguments: ["gzip", "deflate"])
+    func compressedBodies(encoding: String) async throws {
+        let text = String(repeating: "Café Engel, Helsinki. ", count: 200)
+        let plain = [UInt8](text.utf8)
+        let encoded = encoding == "gzip" ? CompressedBytes.gzip(plain) : CompressedBytes.zlib(plain)
+        let server = try await LoopbackServer.start { _ in
+            .data(Data(encoded), contentType: "text/plain; charset=utf-8", headers: [("Content-Encoding", encoding)])
+        }
+        defer { Task { await server.stop() } }
+        let response = try await client.send(HTTPRequest(url: server.url("/compressed")))
+        #expect(response.status == 200)
+        #expect(response.bodyText == text)
+        let accepted = try #require(await server.requests.first?.header("Accept-Encoding"))
+        #expect(accepted.contains("gzip"))
+        #expect(accepted.contains("deflate"))
+    }
+
+    /// `/hop/N` redirects to `/hop/N-1` until `/hop/0`, which answers.
+    private static func hops(_ request: RecordedRequest) -> StubResponse {
+        let count = Int(request.path.split(separator: "/").last ?? "") ?? 0
+        if count > 0 {
+            return StubResponse(status: 302, headers: [("Location", "/hop/\(count - 1)"), ("X-Hop", "\(count)")])
+        }
+        return .text("arrived", headers: [("X-Final", "yes")])
+    }
+
+    @Test("follows redirects and keeps only the final response's headers")
+    func redirectsFollowed() async throws {
+        let server = try await LoopbackServer.start { Self.hops($0) }
+        defer { Task { await server.stop() } }
+        let response = try await client.send(HTTPRequest(url: server.url("/hop/3"), maxRedirects: 3))
+        #expect(response.status == 200)
+        #expect(response.bodyText == "arrived")
+        #expect(response.headers["X-Final"] == "yes")
+        #expect(response.headers["X-Hop"] == nil)
+        #expect(response.headers["Location"] == nil)
+        #expect(await server.requests.map(\.path) == ["/hop/3", "/hop/2", "/hop/1", "/hop/0"])
+    }
+
+    @Test("more redirects than maxRedirects gives tooManyRedirects")
+    func tooManyRedirects() async throws {
+        let server = try await LoopbackServer.start { Self.hops($0) }
+        defer { Task { await server.stop() } }
+        await #expect(throws: HTTPClientError.tooManyRedirects) {
+            try await client.send(HTTPRequest(url: server.url("/hop/4"), maxRedirects: 2))
+        }
+        #expect(await server.requests.count == 3)
+    }
+
+    @Test("a body larger than maxResponseBytes gives responseTooLarge; one at the limit passes")
+    func responseSizeCap() async throws {
+        let server = try await LoopbackServer.start { request in
+            let size = Int(request.queryValue("size") ?? "0") ?? 0
+            return .data(Data(repeating: 0x61, count: size), contentType: "text/plain")
+        }
+        defer { Task { await server.stop() } }
+        let big = try #require(URL(string: server.baseURL.absoluteString + "/big?size=65536"))
+        await #expect(throws: HTTPClientError.responseTooLarge(limit: 1024)) {
+            try await client.send(HTTPRequest(url: big, maxResponseBytes: 1024, retry: .never))
+        }
+        let exact = try #require(URL(string: server.baseURL.absoluteString + "/exact?size=1024"))
+        let response = try await client.send(HTTPRequest(url: exact, maxResponseBytes: 1024))
+        #expect(response.body.count == 1024)
+    }
+
+    @Test("transport errors never carry request header values")
+    func errorsHideHeaders() async throws {
+        let server = try await LoopbackServer.start { _ in .text("ok") }
+        let url = server.url("/closed")
+        await server.stop()
+        let secret = "SECRET-KEY-0123456789"
+        let request = HTTPRequest(url: url, headers: ["Authorization": "Bearer \(secret)"], retry: .never)
+        let error = await #expect(throws: HTTPClientError.self) { try await client.send(request) }
+        #expect(error.map { !String(describing: $0).contains(secret) } == true)
+        #expect(!request.redactedDescription.contains(secret))
+    }
+
+    @Test("URLs other than http and https are refused without a transfer")
+    func onlyHTTP() async throws {
+        let url = try #require(URL(string: "file:///etc/hostname"))
+        let error = await #expect(throws: HTTPClientError.self) {
+            try await client.send(HTTPRequest(url: url, retry: .never))
+        }
+        guard case .transport = error else {
+            Issue.record("expected transport, got \(String(describing: error))")
+            return
+        }
+    }
 }
