@@ -8,7 +8,8 @@ import VenuesTestSupport
 enum Transport: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Straight into the fake, through an `HTTPClient` that never opens a socket.
     case inProcess
-    // Loopback over real HTTP (`CurlHTTPClient` + `LoopbackServer`) is added in LoopbackTransport.swift.
+    /// Over real HTTP: `CurlHTTPClient` to a `LoopbackServer` on 127.0.0.1.
+    case loopback
 
     var description: String { rawValue }
 }
@@ -45,6 +46,18 @@ struct Harness: Sendable {
             )
             let provider = GooglePlacesProvider(configuration: configuration, httpClient: InProcessClient(fake: fake))
             return Harness(fake: fake, provider: provider, stop: {})
+        case .loopback:
+            let server = try await LoopbackServer.start { recorded in
+                await fake.respond(GoogleRequest(recorded))
+            }
+            let configuration = GooglePlacesProvider.Configuration(
+                apiKey: apiKey,
+                baseURL: server.baseURL,
+                languageCode: languageCode,
+                maxPages: maxPages
+            )
+            let provider = GooglePlacesProvider(configuration: configuration, httpClient: CurlHTTPClient())
+            return Harness(fake: fake, provider: provider, stop: { await server.stop() })
         }
     }
 
@@ -73,5 +86,18 @@ struct InProcessClient: HTTPClient {
         )
         let stub = await fake.respond(recorded)
         return HTTPResponse(status: stub.status, headers: HTTPHeaders(stub.headers), body: stub.body)
+    }
+}
+
+extension GoogleRequest {
+    /// A request the loopback server received.
+    init(_ recorded: RecordedRequest) {
+        self.init(
+            method: recorded.method,
+            path: recorded.path,
+            query: recorded.query,
+            headers: recorded.headers,
+            body: recorded.body
+        )
     }
 }

@@ -26,6 +26,7 @@ struct ProviderTests {
         #expect(request.query.isEmpty)
         #expect(request.header("X-Goog-Api-Key") == Harness.apiKey)
         #expect(request.header("X-Goog-FieldMask") == GooglePlacesFieldMask.nearby)
+        #expect(request.header("Content-Type") == "application/json")
         #expect(request.jsonBody?["includedTypes"] as? [String] == ["cafe", "coffee_shop"])
         #expect(await harness.fake.answeredStatuses == [200])
     }
@@ -35,11 +36,17 @@ struct ProviderTests {
         let harness = try await Harness.make(transport)
         defer { Task { await harness.stop() } }
         let fake = harness.fake
-        let body = Data(#"{"locationRestriction": {"circle": {"center": {"latitude": 60.17, "longitude": 24.94}, "radius": 500}}}"#.utf8)
+        let body = Data(
+            #"{"locationRestriction": {"circle": {"center": {"latitude": 60.17, "longitude": 24.94}, "radius": 500}}}"#
+                .utf8
+        )
         let noMask = await fake.respond(
             GoogleRequest(
-                method: "POST", path: "/v1/places:searchNearby", query: [],
-                headers: ["x-goog-api-key": Harness.apiKey, "content-type": "application/json"], body: body
+                method: "POST",
+                path: "/v1/places:searchNearby",
+                query: [],
+                headers: ["x-goog-api-key": Harness.apiKey, "content-type": "application/json"],
+                body: body
             )
         )
         #expect(noMask.status == 400)
@@ -51,8 +58,11 @@ struct ProviderTests {
         #expect(noMaskError.message.contains("FieldMask is a required parameter"))
         let noKey = await fake.respond(
             GoogleRequest(
-                method: "POST", path: "/v1/places:searchNearby", query: [],
-                headers: ["x-goog-fieldmask": "places.id", "content-type": "application/json"], body: body
+                method: "POST",
+                path: "/v1/places:searchNearby",
+                query: [],
+                headers: ["x-goog-fieldmask": "places.id", "content-type": "application/json"],
+                body: body
             )
         )
         #expect(noKey.status == 403)
@@ -209,13 +219,51 @@ struct ProviderTests {
 
     @Test(arguments: Transport.allCases)
     func errorPathsMapToKinds(transport: Transport) async throws {
+        let harness = try await Harness.make(transport)
+        defer { Task { await harness.stop() } }
         for (fixture, status, headers, expected) in Self.errorCases {
-            let harness = try await Harness.make(transport)
             await harness.fake.force(FakeGooglePlaces.fixture(fixture, status: status, headers: headers))
             await #expect(throws: expected, "\(fixture)") {
                 try await harness.provider.nearby(VenueQuery(center: Harness.helsinki))
             }
-            await harness.stop()
+        }
+    }
+
+    @Test(arguments: Transport.allCases)
+    func nonJSONErrorBodiesMapByHTTPStatus(transport: Transport) async throws {
+        let harness = try await Harness.make(transport)
+        defer { Task { await harness.stop() } }
+        await harness.fake.force(.text("<html><body>Bad Gateway</body></html>", status: 502))
+        await #expect(throws: ProviderError.server(status: 502, message: "<html><body>Bad Gateway</body></html>")) {
+            try await harness.provider.nearby(VenueQuery(center: Harness.helsinki))
+        }
+        await harness.fake.force(.text("I am a teapot", status: 418))
+        do {
+            _ = try await harness.provider.search(VenueQuery(center: Harness.helsinki, term: "pizza"))
+            Issue.record("expected invalidResponse")
+        } catch {
+            #expect(error.kind == "invalidResponse")
+        }
+        await harness.fake.force(.text("not json at all"))
+        do {
+            _ = try await harness.provider.nearby(VenueQuery(center: Harness.helsinki))
+            Issue.record("expected invalidResponse")
+        } catch {
+            #expect(error.kind == "invalidResponse")
+        }
+    }
+
+    @Test func anUnreachableServerIsReportedWithoutTheKey() async throws {
+        let provider = GooglePlacesProvider(
+            configuration: .init(apiKey: Harness.apiKey, baseURL: URL(string: "http://127.0.0.1:1")!),
+            httpClient: CurlHTTPClient()
+        )
+        do {
+            _ = try await provider.nearby(VenueQuery(center: Harness.helsinki, timeout: 3))
+            Issue.record("expected unreachable")
+        } catch {
+            #expect(error.kind == "unreachable", "\(error)")
+            #expect(!error.message.contains(Harness.apiKey))
         }
     }
 
