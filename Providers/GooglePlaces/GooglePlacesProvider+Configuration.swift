@@ -23,6 +23,24 @@ extension GooglePlacesProvider {
         /// The most Text Search pages fetched for one search (each page is one billed request), 1 or more.
         public var maxPages: Int
 
+        /// The environment variable that overrides ``baseURL``.
+        public static let baseURLEnvironmentVariable = "VENUES_GOOGLE_PLACES_URL"
+
+        /// A configuration from `GOOGLE_PLACES_API_KEY` and, if set, `VENUES_GOOGLE_PLACES_URL`;
+        /// `nil` when there is no non-empty key. Pass `ProcessInfo.processInfo.environment`.
+        public init?(environment: [String: String], languageCode: String? = nil) {
+            guard
+                let key = environment[Configuration.apiKeyEnvironmentVariable]?
+                    .trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty
+            else {
+                return nil
+            }
+            let url = environment[Configuration.baseURLEnvironmentVariable].flatMap { text in
+                text.isEmpty ? nil : URL(string: text)
+            }
+            self.init(apiKey: key, baseURL: url, languageCode: languageCode)
+        }
+
         /// Creates a configuration; `baseURL` `nil` means ``defaultBaseURL``.
         public init(
             apiKey: String,

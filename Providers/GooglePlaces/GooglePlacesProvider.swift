@@ -53,7 +53,10 @@ public struct GooglePlacesProvider: VenueProvider {
         guard let center = query.center else {
             throw .unsupported("google needs a search centre (--near LAT,LON)")
         }
-        let radius = Double(min(query.radius, GooglePlacesRequestBuilder.maxRadius))
+        // Filter by the radius the user asked for: Google only biases towards the circle (and
+        // never beyond 50 km), so it may answer with places outside it.
+        let radius = Double(query.radius)
+        let deadline = ContinuousClock.now + .milliseconds(Int(query.timeout * 1000))
         var venues: [Venue] = []
         var seen = Set<VenueID>()
         var notes: [String] = []
@@ -62,8 +65,14 @@ public struct GooglePlacesProvider: VenueProvider {
         var pages = 0
         repeat {
             try checkCancellation()
-            let built = try requests.textSearch(query, pageToken: pageToken)
+            var built = try requests.textSearch(query, pageToken: pageToken)
             if pages == 0 { notes += built.notes }
+            // All pages share the query's timeout.
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else { throw .timedOut }
+            built.request.timeout =
+                Double(remaining.components.seconds)
+                + Double(remaining.components.attoseconds) / 1e18
             let page = try GooglePlacesDecoder.decodeSearch(try await send(built.request).body)
             pages += 1
             skipped.location += page.skippedWithoutLocation
@@ -110,6 +119,11 @@ public struct GooglePlacesProvider: VenueProvider {
 
     /// Sends a request and returns a 2xx answer, or throws the mapped error.
     private func send(_ request: HTTPRequest, lookup: VenueID? = nil) async throws(ProviderError) -> HTTPResponse {
+        guard !configuration.apiKey.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw .unauthorized(
+                "no API key: set \(Configuration.apiKeyEnvironmentVariable) to a Google Places API (New) key"
+            )
+        }
         let response: HTTPResponse
         do {
             response = try await httpClient.send(request)

@@ -121,6 +121,20 @@ struct ProviderTests {
     }
 
     @Test(arguments: Transport.allCases)
+    func textResultsAreFilteredByTheRequestedRadiusNotTheClampedOne(transport: Transport) async throws {
+        let harness = try await Harness.make(transport)
+        defer { Task { await harness.stop() } }
+        let response = try await harness.provider.search(
+            VenueQuery(center: Harness.helsinki, radius: 100_000, term: "pizza", limit: 50)
+        )
+        #expect(response.venues.count == 6)  // Kotka is about 115 km away
+        #expect(response.notes.contains("dropped 1 place(s) outside the 100000 m radius"))
+        #expect(response.notes.contains { $0.contains("searched 50000 m") })
+        let bias = await harness.requests.first?.jsonBody?["locationBias"] as? [String: Any]
+        #expect((bias?["circle"] as? [String: Any])?["radius"] as? Double == 50_000)
+    }
+
+    @Test(arguments: Transport.allCases)
     func pagingStopsAtTheLimit(transport: Transport) async throws {
         let harness = try await Harness.make(transport)
         defer { Task { await harness.stop() } }
@@ -288,7 +302,7 @@ struct ProviderTests {
 
     @Test(arguments: Transport.allCases)
     func aWrongOrEmptyKeyIsUnauthorizedWithoutEchoingIt(transport: Transport) async throws {
-        for key in ["wrong-key-0123456789", ""] {
+        for key in ["wrong-key-0123456789", "", "  "] {
             let harness = try await Harness.make(transport, apiKey: key)
             do {
                 _ = try await harness.provider.nearby(VenueQuery(center: Harness.helsinki))
@@ -298,6 +312,8 @@ struct ProviderTests {
                 #expect(error.message.contains("GOOGLE_PLACES_API_KEY"))
                 if !key.isEmpty { #expect(!error.message.contains(key)) }
             }
+            // A blank key fails before any request is made.
+            #expect(await harness.requests.count == (key == "wrong-key-0123456789" ? 1 : 0))
             await harness.stop()
         }
     }

@@ -176,6 +176,22 @@ struct RequestBuildingTests {
         #expect(request.url.absoluteString == "http://127.0.0.1:8080/proxy/google/v1/places:searchNearby")
     }
 
+    @Test func configurationFromEnvironment() throws {
+        #expect(GooglePlacesProvider.Configuration(environment: [:]) == nil)
+        #expect(GooglePlacesProvider.Configuration(environment: ["GOOGLE_PLACES_API_KEY": " "]) == nil)
+        let plain = try #require(GooglePlacesProvider.Configuration(environment: ["GOOGLE_PLACES_API_KEY": "abc"]))
+        #expect(plain.apiKey == "abc")
+        #expect(plain.baseURL == GooglePlacesProvider.Configuration.defaultBaseURL)
+        let proxied = try #require(
+            GooglePlacesProvider.Configuration(
+                environment: ["GOOGLE_PLACES_API_KEY": "abc", "VENUES_GOOGLE_PLACES_URL": "http://127.0.0.1:9/g"],
+                languageCode: "sv"
+            )
+        )
+        #expect(proxied.baseURL.absoluteString == "http://127.0.0.1:9/g")
+        #expect(proxied.languageCode == "sv")
+    }
+
     @Test func defaultConfiguration() {
         let configuration = GooglePlacesProvider.Configuration(apiKey: Harness.apiKey)
         #expect(configuration.baseURL.absoluteString == "https://places.googleapis.com")
