@@ -69,11 +69,25 @@ public struct GooglePlacesProvider: VenueProvider {
             if pages == 0 { notes += built.notes }
             // All pages share the query's timeout.
             let remaining = ContinuousClock.now.duration(to: deadline)
-            guard remaining > .zero else { throw .timedOut }
+            guard remaining > .zero else {
+                if pages == 0 { throw .timedOut }
+                notes.append("no time left for page \(pages + 1): returning the first \(pages) page(s)")
+                pageToken = nil
+                break
+            }
             built.request.timeout =
                 Double(remaining.components.seconds)
                 + Double(remaining.components.attoseconds) / 1e18
-            let page = try GooglePlacesDecoder.decodeSearch(try await send(built.request).body)
+            let page: GooglePlacesDecoder.Page
+            do {
+                page = try GooglePlacesDecoder.decodeSearch(try await send(built.request).body)
+            } catch {
+                // A transient failure after the first page keeps the venues already found.
+                guard pages > 0, Self.keepsEarlierPages(error) else { throw error }
+                notes.append("page \(pages + 1) failed (\(error.message)): returning the first \(pages) page(s)")
+                pageToken = nil
+                break
+            }
             pages += 1
             skipped.location += page.skippedWithoutLocation
             skipped.name += page.skippedWithoutName
@@ -134,6 +148,15 @@ public struct GooglePlacesProvider: VenueProvider {
             throw GooglePlacesErrors.error(for: response, apiKey: configuration.apiKey, lookup: lookup)
         }
         return response
+    }
+
+    /// Whether a failure of a later page should keep the earlier pages' venues: yes for
+    /// transient failures, no for mistakes (bad request, key) and cancellation.
+    static func keepsEarlierPages(_ error: ProviderError) -> Bool {
+        switch error {
+        case .timedOut, .unreachable, .rateLimited, .server, .invalidResponse: true
+        default: false
+        }
     }
 
     /// Keeps only venues in one of the requested categories (no-op without categories).

@@ -64,7 +64,11 @@ actor FakeGooglePlaces {
         self.details = ["SyntheticHEL-cafe-0004": try Fixtures.data("place-details-cafe-engel.json")]
     }
 
+    /// Answers for particular Text Search pages (0-based), after validation.
+    var pageFailures: [Int: StubResponse] = [:]
+
     func force(_ response: StubResponse?) { forced = response }
+    func failPage(_ index: Int, with response: StubResponse) { pageFailures[index] = response }
     func setTextPages(_ pages: [Data]) { textPages = pages }
 
     func respond(_ request: GoogleRequest) -> StubResponse {
@@ -174,6 +178,7 @@ actor FakeGooglePlaces {
             pageIndex = 0
         }
         if let forced { return forced }
+        if let failure = pageFailures[pageIndex] { return failure }
         return .json(String(decoding: textPages[pageIndex], as: UTF8.self))
     }
 

@@ -135,6 +135,30 @@ struct ProviderTests {
     }
 
     @Test(arguments: Transport.allCases)
+    func aTransientFailureOnALaterPageKeepsEarlierPages(transport: Transport) async throws {
+        let harness = try await Harness.make(transport)
+        defer { Task { await harness.stop() } }
+        await harness.fake.failPage(1, with: FakeGooglePlaces.fixture("error-500-internal.json", status: 500))
+        let response = try await harness.provider.search(
+            VenueQuery(center: Harness.helsinki, radius: 2000, term: "pizza", limit: 50)
+        )
+        #expect(response.venues.map(\.name) == ["Classic Pizza", "Via Tribunali"])
+        #expect(response.notes.contains { $0.hasPrefix("page 2 failed (server error (HTTP 500)") })
+        #expect(!response.notes.contains { $0.contains("maxPages") })
+        #expect(await harness.requests.count == 2)
+    }
+
+    @Test(arguments: Transport.allCases)
+    func aRejectedLaterPageIsAnError(transport: Transport) async throws {
+        let harness = try await Harness.make(transport)
+        defer { Task { await harness.stop() } }
+        await harness.fake.failPage(2, with: FakeGooglePlaces.error(400, "INVALID_ARGUMENT", "Invalid page token."))
+        await #expect(throws: ProviderError.badRequest("Invalid page token.")) {
+            try await harness.provider.search(VenueQuery(center: Harness.helsinki, radius: 2000, term: "pizza"))
+        }
+    }
+
+    @Test(arguments: Transport.allCases)
     func pagingStopsAtTheLimit(transport: Transport) async throws {
         let harness = try await Harness.make(transport)
         defer { Task { await harness.stop() } }
