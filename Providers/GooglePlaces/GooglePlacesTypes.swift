@@ -42,8 +42,21 @@ public enum GooglePlacesTypes {
         "sports_bar": .bar,
         "bar_and_grill": .bar,
         "irish_pub": .pub,
+        "gastropub": .pub,
+        "brewpub": .pub,
         "coffee_roastery": .cafe,
+        "coffee_stand": .cafe,
+        "cat_cafe": .cafe,
+        "dog_cafe": .cafe,
         "tea_house": .cafe,
+        "pastry_shop": .bakery,
+        "cake_shop": .bakery,
+        "discount_supermarket": .supermarket,
+        "hypermarket": .supermarket,
+        "amusement_park": .attraction,
+        "aquarium": .attraction,
+        "zoo": .attraction,
+        "historical_landmark": .attraction,
         "hamburger_restaurant": .fastFood,
         "lodging": .hotel,
         "hostel": .hotel,
@@ -99,6 +112,7 @@ public enum GooglePlacesTypes {
         if let category = reverse[type] ?? extraResponseTypes[type] { return category }
         if type.hasSuffix("_restaurant") || type == "steak_house" { return .restaurant }
         if type.hasSuffix("_store") { return .shop }
+        if type.hasSuffix("_hotel") { return .hotel }
         return nil
     }
 

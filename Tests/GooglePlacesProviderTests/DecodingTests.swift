@@ -118,6 +118,7 @@ struct DecodingTests {
         #expect(GooglePlacesTypes.categories(forTypes: ["tourist_attraction", "museum"]) == [.attraction, .museum])
         #expect(GooglePlacesTypes.categories(forTypes: ["book_store"]) == [.shop])
         #expect(GooglePlacesTypes.categories(forTypes: ["store", "point_of_interest"]) == [.shop])
+        #expect(GooglePlacesTypes.categories(forTypes: ["gastropub", "resort_hotel"]) == [.hotel, .pub])
         #expect(GooglePlacesTypes.categories(forTypes: ["establishment", "food"]).isEmpty)
     }
 }
