@@ -56,7 +56,8 @@ let package = Package(
         .target(
             name: "GooglePlacesProvider",
             dependencies: ["VenuesCore", "VenuesHTTP"],
-            path: "Providers/GooglePlaces"
+            path: "Providers/GooglePlaces",
+            exclude: ["README.md"]
         ),
         .target(
             name: "OverpassProvider",
