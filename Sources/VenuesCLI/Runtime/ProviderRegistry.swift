@@ -1,4 +1,5 @@
 import Foundation
+import GooglePlacesProvider
 import VenuesAggregator
 import VenuesCore
 import VenuesHTTP
@@ -34,7 +35,28 @@ enum ProviderRegistry {
         if let reason = unusableReason(id, configuration: configuration) {
             return .failure(.unauthorized(reason))
         }
-        return .failure(.unsupported("\(id) is not available in this build yet"))
+        switch id {
+        case .google:
+            return webURL(configuration.google.url, setting: "VENUES_GOOGLE_PLACES_URL / google.url").map { url in
+                GooglePlacesProvider(
+                    configuration: .init(
+                        apiKey: configuration.google.apiKey ?? "", baseURL: url,
+                        languageCode: configuration.google.language),
+                    httpClient: httpClient)
+            }
+        default:
+            return .failure(.unsupported("\(id) is not available in this build yet"))
+        }
+    }
+
+    /// An absolute http(s) URL, or an error naming the setting.
+    static func webURL(_ text: String, setting: String) -> Result<URL, ProviderError> {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            url.host != nil
+        else {
+            return .failure(.badRequest("\(setting) '\(text)' is not an http(s) URL"))
+        }
+        return .success(url)
     }
 
     /// The endpoint a provider uses, for `venues providers` (never a key).
