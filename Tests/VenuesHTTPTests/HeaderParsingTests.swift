@@ -1,3 +1,4 @@
+internal import CCurl
 import Foundation
 import Testing
 
@@ -61,5 +62,56 @@ struct HeaderParsingTests {
         #expect(!refused)
         #expect(state.exceededSizeLimit)
         #expect(state.body == Data("abc".utf8))
+    }
+}
+
+@Suite("libcurl error mapping")
+struct CurlErrorMappingTests {
+    @Test("messages are scrubbed of secrets that libcurl might echo")
+    func scrubbed() {
+        let error = CurlErrorMapping.error(
+            for: .init(rawValue: 7),
+            detail: "Failed to connect to host?key=SECRETVALUE99 port 1",
+            exceededSizeLimit: false,
+            limit: 1,
+            cancelled: false,
+            secrets: ["SECRETVALUE99"]
+        )
+        guard case .unreachable(let message) = error else {
+            Issue.record("expected unreachable, got \(error)")
+            return
+        }
+        #expect(!message.contains("SECRETVALUE99"))
+        #expect(message.contains("***"))
+    }
+
+    @Test("codes map to their kinds")
+    func kinds() {
+        func map(_ code: UInt32, tooLarge: Bool = false, cancelled: Bool = false) -> HTTPClientError {
+            CurlErrorMapping.error(
+                for: .init(rawValue: code),
+                detail: "",
+                exceededSizeLimit: tooLarge,
+                limit: 9,
+                cancelled: cancelled
+            )
+        }
+        #expect(map(28) == .timedOut)
+        #expect(map(47) == .tooManyRedirects)
+        #expect(map(42) == .cancelled)
+        #expect(map(23, tooLarge: true) == .responseTooLarge(limit: 9))
+        #expect(map(63) == .responseTooLarge(limit: 9))
+        for code: UInt32 in [5, 6, 7, 35, 60] {
+            guard case .unreachable = map(code) else {
+                Issue.record("code \(code) should be unreachable")
+                continue
+            }
+        }
+        for code: UInt32 in [18, 52, 56] {
+            guard case .transport = map(code) else {
+                Issue.record("code \(code) should be transport")
+                continue
+            }
+        }
     }
 }
