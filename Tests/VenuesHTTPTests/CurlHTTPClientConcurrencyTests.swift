@@ -58,7 +58,7 @@ struct CurlHTTPClientConcurrencyTests {
         let cancelledAt = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - cancelledAt < .milliseconds(500))
+        #expect(ContinuousClock.now - cancelledAt < .seconds(1))
         #expect(throws: HTTPClientError.cancelled) { try result.get() }
 
         // The server notices the closed connection at its next write.
