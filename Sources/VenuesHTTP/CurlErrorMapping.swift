@@ -1,4 +1,5 @@
 internal import CCurl
+import Foundation
 
 /// Turns libcurl result codes into ``HTTPClientError``.
 ///
@@ -10,7 +11,8 @@ enum CurlErrorMapping {
         detail: String,
         exceededSizeLimit: Bool,
         limit: Int,
-        cancelled: Bool
+        cancelled: Bool,
+        secrets: [String] = []
     ) -> HTTPClientError {
         if exceededSizeLimit || code == CURLE_FILESIZE_EXCEEDED {
             return .responseTooLarge(limit: limit)
@@ -19,7 +21,10 @@ enum CurlErrorMapping {
             return .cancelled
         }
         let summary = String(cString: curl_easy_strerror(code))
-        let message = detail.isEmpty || detail == summary ? summary : "\(summary): \(detail)"
+        let message = Redaction.scrub(
+            detail.isEmpty || detail == summary ? summary : "\(summary): \(detail)",
+            secrets: secrets
+        )
         switch code {
         case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY,
             CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,

@@ -56,9 +56,21 @@ enum CurlTransfer {
                 detail: easy.errorDetail,
                 exceededSizeLimit: state.exceededSizeLimit,
                 limit: request.maxResponseBytes,
-                cancelled: cancellation.isCancelled
+                cancelled: cancellation.isCancelled,
+                secrets: secrets(of: request)
             )
         )
+    }
+
+    /// Text that must never appear in an error message: every request header value and the
+    /// values of sensitive query parameters.
+    private static func secrets(of request: HTTPRequest) -> [String] {
+        let headerValues = request.headers.map(\.value)
+        let queryValues =
+            URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?
+            .filter { Redaction.sensitiveQueryParameters.contains($0.name.lowercased()) }
+            .compactMap(\.value) ?? []
+        return headerValues + queryValues
     }
 
     /// Sets every option of the request on the handle; an error when one cannot be set.

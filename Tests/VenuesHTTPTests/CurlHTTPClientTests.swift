@@ -210,4 +210,19 @@ struct CurlHTTPClientTests {
             return
         }
     }
+
+    @Test("redirects to schemes other than http and https are not followed")
+    func redirectToFileRefused() async throws {
+        let server = try await LoopbackServer.start { _ in
+            StubResponse(status: 302, headers: [("Location", "file:///etc/passwd")])
+        }
+        defer { Task { await server.stop() } }
+        let error = await #expect(throws: HTTPClientError.self) {
+            try await client.send(HTTPRequest(url: server.url("/to-file"), retry: .never))
+        }
+        guard case .transport = error else {
+            Issue.record("expected transport, got \(String(describing: error))")
+            return
+        }
+    }
 }
