@@ -165,6 +165,28 @@ struct LoopbackTests {
         #expect(response.notes.contains { $0.contains("points away from the configured Foursquare host") })
     }
 
+    @Test("a redirect to another host does not carry the key there")
+    func redirectKeepsKeyHome() async throws {
+        let base = Box("")
+        let server = try await LoopbackServer.start { request in
+            if request.queryValue("moved") == nil {
+                let target = base.value.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+                return StubResponse(status: 302, headers: [("Location", "\(target)/places/search?moved=1")])
+            }
+            return .json(syntheticPage(first: 0, count: 1))
+        }
+        base.value = server.baseURL.absoluteString
+        defer { Task { await server.stop() } }
+        _ = try? await provider(server).nearby(VenueQuery(center: helsinki))
+        let requests = await server.requests
+        #expect(requests.count == 2)  // the redirect was followed, to `localhost`
+        #expect(requests.last?.queryValue("moved") == "1")
+        #expect(requests.first?.header("Authorization") == "Bearer \(testKey)")
+        for request in requests.dropFirst() {
+            #expect(request.header("Authorization") == nil)
+        }
+    }
+
     @Test("duplicates across pages are dropped by id")
     func duplicatesAcrossPages() async throws {
         let base = Box("")
