@@ -41,9 +41,8 @@ public enum FoursquareErrors {
             )
         case 403:
             return .unauthorized("the key in \(keyVariable) is not allowed to make this request (HTTP 403\(detail))")
-        case 404 where lookup != nil:
-            return .notFound(lookup!)
         case 404:
+            if let lookup { return .notFound(lookup) }
             return .badRequest(
                 "Foursquare has no such endpoint (HTTP 404\(detail)); check the base URL and the api setting (\(configuration.api))"
             )

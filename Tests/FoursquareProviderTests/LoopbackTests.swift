@@ -72,6 +72,19 @@ struct LoopbackTests {
         #expect(request.queryValue("fields") == "fsq_id,name,geocodes,location,categories,tel,website,rating,price")
     }
 
+    @Test("nearby never sends a term; search with a blank term is a nearby search")
+    func nearbyWithoutTerm() async throws {
+        let body = try fixtureText("places-search-helsinki.json")
+        let server = try await LoopbackServer.start { _ in .json(body) }
+        defer { Task { await server.stop() } }
+        let provider = provider(server)
+        _ = try await provider.nearby(VenueQuery(center: helsinki, term: "pizza"))
+        _ = try await provider.search(VenueQuery(center: helsinki, term: ""))
+        _ = try await provider.run(VenueQuery(center: helsinki, term: "pizza"))
+        let requests = await server.requests
+        #expect(requests.map { $0.queryValue("query") } == [nil, nil, "pizza"])
+    }
+
     // MARK: Paging
 
     /// A server with `pages` pages of `perPage` places; page n links to page n+1 with an
