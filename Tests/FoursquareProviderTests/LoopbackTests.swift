@@ -20,6 +20,9 @@ struct LoopbackTests {
         let response = try await provider(server).nearby(query)
         #expect(response.venues.count == 6)
         #expect(response.center == nil)  // the query had a centre
+        let espresso = response.venues.filter { $0.name == "Espresso House" }
+        #expect(espresso.count == 2 && espresso[0].id != espresso[1].id)
+        #expect(response.notes == ["skipped 1 Foursquare record without coordinates"])
 
         let request = try #require(await server.requests.first)
         #expect(await server.requests.count == 1)
