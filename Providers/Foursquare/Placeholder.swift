@@ -1,1 +1,0 @@
-// The Foursquare provider is built by its own issue; this target is intentionally empty until then.
