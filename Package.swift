@@ -51,7 +51,8 @@ let package = Package(
         .target(
             name: "FoursquareProvider",
             dependencies: ["VenuesCore", "VenuesHTTP"],
-            path: "Providers/Foursquare"
+            path: "Providers/Foursquare",
+            exclude: ["README.md"]
         ),
         .target(
             name: "GooglePlacesProvider",

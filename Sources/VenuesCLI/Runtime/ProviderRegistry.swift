@@ -1,3 +1,4 @@
+import FoursquareProvider
 import Foundation
 import GooglePlacesProvider
 import VenuesAggregator
@@ -36,6 +37,17 @@ enum ProviderRegistry {
             return .failure(.unauthorized(reason))
         }
         switch id {
+        case .foursquare:
+            let api = FoursquareProvider.Configuration.API(configValue: configuration.foursquare.api) ?? .places20250617
+            let baseURL: Result<URL?, ProviderError> =
+                configuration.foursquare.url.map { text in
+                    webURL(text, setting: "VENUES_FOURSQUARE_URL / foursquare.url").map { Optional($0) }
+                } ?? .success(nil)
+            return baseURL.map { url in
+                FoursquareProvider(
+                    configuration: .init(apiKey: configuration.foursquare.apiKey ?? "", api: api, baseURL: url),
+                    httpClient: httpClient)
+            }
         case .google:
             return webURL(configuration.google.url, setting: "VENUES_GOOGLE_PLACES_URL / google.url").map { url in
                 GooglePlacesProvider(
