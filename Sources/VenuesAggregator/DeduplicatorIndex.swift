@@ -1,0 +1,151 @@
+import VenuesCore
+
+/// The records of one ``Deduplicator`` run, prepared for fast pair tests: names, phones,
+/// domains and addresses interned as integers, category groups as bit masks, plus the
+/// counts behind the chain guard and the "shared contact" rule.
+struct DeduplicatorIndex {
+    let count: Int
+    let coordinates: [Coordinate]
+    /// Index of each record's provider among the providers present.
+    let provider: [Int32]
+    /// Interned normalised name key of each record.
+    let nameKey: [Int32]
+    /// Per name key: its scalars (for Jaro-Winkler) and its sorted, distinct core word ids.
+    let keyScalars: [[UInt32]]
+    let keyWords: [[Int32]]
+    /// Per name key: whether some provider returned it several times (a chain).
+    let isChain: [Bool]
+    /// Interned phone, domain and street address of each record, or -1. A phone or domain that
+    /// one provider gives to several of its records is stored as -1: it proves nothing.
+    let phone: [Int32]
+    let domain: [Int32]
+    let address: [Int32]
+    /// Bit mask of each record's category groups (0: no categories).
+    let groups: [UInt8]
+    /// A stable hash of each record's id, for a total, input-order-free ordering.
+    let tieBreak: [UInt64]
+
+    init(_ venues: [Venue], normalizer: NameNormalizer, rules: Deduplicator.Rules) {
+        count = venues.count
+        coordinates = venues.map(\.coordinate)
+        var providers: [ProviderID: Int32] = [:]
+        provider = venues.map { venue in
+            if let known = providers[venue.id.provider] { return known }
+            let next = Int32(providers.count)
+            providers[venue.id.provider] = next
+            return next
+        }
+
+        // Names: normalise each distinct raw name once.
+        var byRawName: [String: Int32] = [:]
+        var keys: [String: Int32] = [:]
+        var words: [String: Int32] = [:]
+        var keyScalars: [[UInt32]] = []
+        var keyWords: [[Int32]] = []
+        nameKey = venues.map { venue in
+            if let known = byRawName[venue.name] { return known }
+            let normalized = normalizer.normalize(venue.name)
+            let key = normalized.key
+            let id: Int32
+            if let known = keys[key] {
+                id = known
+            } else {
+                id = Int32(keys.count)
+                keys[key] = id
+                keyScalars.append(key.unicodeScalars.map(\.value))
+                let wordIDs = normalized.coreWords.map { word in
+                    if let known = words[word] { return known }
+                    let next = Int32(words.count)
+                    words[word] = next
+                    return next
+                }
+                keyWords.append(Array(Set(wordIDs)).sorted())
+            }
+            byRawName[venue.name] = id
+            return id
+        }
+        self.keyScalars = keyScalars
+        self.keyWords = keyWords
+
+        // Chains: a name key that one provider returns several times.
+        var perProviderName: [Int64: Int] = [:]
+        for i in 0..<count {
+            perProviderName[Self.pack(provider[i], nameKey[i]), default: 0] += 1
+        }
+        var isChain = [Bool](repeating: false, count: keyScalars.count)
+        for (packed, occurrences) in perProviderName where occurrences >= rules.chainMinimumCount {
+            isChain[Int(Int32(truncatingIfNeeded: packed))] = true
+        }
+        self.isChain = isChain
+
+        let provider = provider
+        phone = Self.intern(venues.map { $0.phone.flatMap(ContactKeys.phone) }, provider: provider, dropShared: true)
+        domain = Self.intern(venues.map { $0.website.flatMap(ContactKeys.domain) }, provider: provider, dropShared: true)
+        address = Self.intern(venues.map { $0.address.flatMap(ContactKeys.address) }, provider: provider, dropShared: false)
+        groups = venues.map { venue in
+            venue.categories.reduce(UInt8(0)) { mask, category in mask | Self.bit(category.group) }
+        }
+        tieBreak = venues.map { Self.fnv1a($0.id.description) }
+    }
+
+    /// Interns optional strings as ids (-1 for nil); with `dropShared`, a value that one
+    /// provider gives to several records becomes -1.
+    private static func intern(_ values: [String?], provider: [Int32], dropShared: Bool) -> [Int32] {
+        var ids: [String: Int32] = [:]
+        var result = values.map { value -> Int32 in
+            guard let value else { return -1 }
+            if let known = ids[value] { return known }
+            let next = Int32(ids.count)
+            ids[value] = next
+            return next
+        }
+        if dropShared {
+            var occurrences: [Int64: Int] = [:]
+            for (i, id) in result.enumerated() where id >= 0 {
+                occurrences[pack(provider[i], id), default: 0] += 1
+            }
+            for i in result.indices where result[i] >= 0 && occurrences[pack(provider[i], result[i]), default: 0] > 1 {
+                result[i] = -1
+            }
+        }
+        return result
+    }
+
+    private static func pack(_ high: Int32, _ low: Int32) -> Int64 {
+        Int64(high) << 32 | Int64(UInt32(bitPattern: low))
+    }
+
+    private static func bit(_ group: Category.Group) -> UInt8 {
+        switch group {
+        case .foodAndDrink: 1
+        case .lodging: 2
+        case .leisure: 4
+        case .retail: 8
+        case .finance: 16
+        case .sport: 32
+        }
+    }
+
+    /// 64-bit FNV-1a: a hash that, unlike `Hasher`, is the same in every process.
+    static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    /// Whether one key's words are all among the other's.
+    func wordsContained(_ a: Int32, _ b: Int32) -> Bool {
+        let first = keyWords[Int(a)]
+        let second = keyWords[Int(b)]
+        let (small, large) = first.count <= second.count ? (first, second) : (second, first)
+        guard !small.isEmpty else { return false }
+        var j = 0
+        for word in small {
+            while j < large.count, large[j] < word { j += 1 }
+            if j == large.count || large[j] != word { return false }
+        }
+        return true
+    }
+}
