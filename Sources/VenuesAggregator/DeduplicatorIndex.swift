@@ -80,8 +80,16 @@ struct DeduplicatorIndex {
 
         let provider = provider
         phone = Self.intern(venues.map { $0.phone.flatMap(ContactKeys.phone) }, provider: provider, dropShared: true)
-        domain = Self.intern(venues.map { $0.website.flatMap(ContactKeys.domain) }, provider: provider, dropShared: true)
-        address = Self.intern(venues.map { $0.address.flatMap(ContactKeys.address) }, provider: provider, dropShared: false)
+        domain = Self.intern(
+            venues.map { $0.website.flatMap(ContactKeys.domain) },
+            provider: provider,
+            dropShared: true
+        )
+        address = Self.intern(
+            venues.map { $0.address.flatMap(ContactKeys.address) },
+            provider: provider,
+            dropShared: false
+        )
         groups = venues.map { venue in
             venue.categories.reduce(UInt8(0)) { mask, category in mask | Self.bit(category.group) }
         }

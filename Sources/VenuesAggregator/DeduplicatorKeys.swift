@@ -43,7 +43,7 @@ public enum ContactKeys {
     /// Second-level labels under which registrations happen (`co.uk`, `com.au`).
     static let secondLevelLabels: Set<String> = ["co", "com", "org", "net", "ac", "gov", "edu", "ltd", "plc"]
 
-    /// The registrable domain of a web address, lowercase, without `www`: 
+    /// The registrable domain of a web address, lowercase, without `www`:
     /// `https://www3.hilton.com/en/…` → `hilton.com`, `http://shop.example.co.uk` → `example.co.uk`.
     /// `nil` for text without a host or for a host in ``sharedHosts``.
     public static func domain(_ text: String) -> String? {

@@ -34,7 +34,9 @@ public struct SpatialGrid: Sendable {
         let xScale = Self.metresPerDegree * cos(maxLatitude * Double.pi / 180)
         xs = coordinates.map { $0.longitude * xScale }
         ys = coordinates.map { $0.latitude * Self.metresPerDegree }
-        let cellOf = zip(xs, ys).map { x, y in Self.cellKey(Int32((x / cellSize).rounded(.down)), Int32((y / cellSize).rounded(.down))) }
+        let cellOf = zip(xs, ys).map { x, y in
+            Self.cellKey(Int32((x / cellSize).rounded(.down)), Int32((y / cellSize).rounded(.down)))
+        }
         let order = (0..<Int32(coordinates.count)).sorted { cellOf[Int($0)] < cellOf[Int($1)] }
         var cells: [Int64: Range<Int32>] = [:]
         var start = 0

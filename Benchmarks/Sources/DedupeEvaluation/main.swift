@@ -69,3 +69,35 @@ if showMistakes {
         print("  " + text.joined(separator: " | "))
     }
 }
+
+if arguments.contains("--ablation") {
+    // Each line changes one rule of the default, to show what it is worth on this set.
+    let base = Deduplicator.Rules()
+    var variants: [(String, Deduplicator.Rules)] = [("default", base)]
+    func variant(_ name: String, _ change: (inout Deduplicator.Rules) -> Void) {
+        var rules = base
+        change(&rules)
+        variants.append((name, rules))
+    }
+    variant("no chain guard") { $0.chainDistance = .infinity }
+    variant("chain guard 40 m") { $0.chainDistance = 40 }
+    variant("no category veto") { $0.categoryVeto = false }
+    variant("same-name within 50 m") { $0.sameNameDistance = 50 }
+    variant("same-name within 150 m") {
+        $0.sameNameDistance = 150
+        $0.candidateRadius = 250
+    }
+    variant("similar-name within 75 m") { $0.similarNameDistance = 75 }
+    variant("similar-name within 100 m") { $0.similarNameDistance = 100 }
+    variant("Jaro-Winkler >= 0.85") { $0.similarNameThreshold = 0.85 }
+    variant("Jaro-Winkler >= 0.95") { $0.similarNameThreshold = 0.95 }
+    variant("no phone/website rules") { $0.contactDistance = 0 }
+    for (name, rules) in variants {
+        let scores = DeduplicatorEvaluation.evaluate(Deduplicator(rules: rules), on: records)
+        print("\(name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(scores)")
+    }
+    let plain = Deduplicator(normalizer: NameNormalizer(genericWords: [], citySuffixes: []))
+    print(
+        "\("no generic/city words".padding(toLength: 28, withPad: " ", startingAt: 0)) \(DeduplicatorEvaluation.evaluate(plain, on: records))"
+    )
+}
