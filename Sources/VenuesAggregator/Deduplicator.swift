@@ -3,9 +3,11 @@ public import VenuesCore
 /// Merges the records that several providers return for the same real place.
 ///
 /// How two records from *different* providers are judged to be one place (DESIGN §5):
-/// 1. **Candidates**: pairs within ``Rules/candidateRadius`` found through a ``SpatialGrid``
-///    (3×3 cells of that size), so the work grows linearly with the number of records. Records
-///    of the same provider are never merged with each other.
+/// 1. **Candidates**: pairs of records found through a ``SpatialGrid`` (a 3×3 neighbourhood of
+///    square cells), so the work grows linearly with the number of records. The cells are as
+///    large as the farthest distance at which a rule can match (100 m by default, never more
+///    than ``Rules/candidateRadius``, 250 m). Records of the same provider are never merged
+///    with each other.
 /// 2. **Category veto**: when both records have categories and no ``Category/Group`` in
 ///    common (a bank and a restaurant), they are different places, whatever else matches.
 /// 3. **Rules**, the first that holds names the match (names compared after
@@ -35,7 +37,8 @@ public import VenuesCore
 public struct Deduplicator: VenueMerging {
     /// Distances and thresholds of the match rules.
     public struct Rules: Sendable, Hashable {
-        /// Radius in metres within which records are compared at all (the grid's cell size).
+        /// Radius in metres beyond which records are never compared; the grid's cells are the
+        /// smaller of this and the largest rule distance.
         public var candidateRadius: Double
         /// Largest distance for `same-name`, in metres.
         public var sameNameDistance: Double

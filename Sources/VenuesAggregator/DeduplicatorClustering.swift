@@ -47,11 +47,15 @@ extension DeduplicatorIndex {
             accepted.append(edge)
         }
 
-        // Groups in the order of their first record in the input.
+        // Groups of input indices, in the order of their first record in the input.
+        var recordOf = [Int32](repeating: 0, count: count)
+        for (record, input) in source.enumerated() {
+            recordOf[Int(input)] = Int32(record)
+        }
         var groupOfRoot: [Int32: Int] = [:]
         var groups: [[Int]] = []
         for i in 0..<count {
-            let root = find(Int32(i))
+            let root = find(recordOf[i])
             if let group = groupOfRoot[root] {
                 groups[group].append(i)
             } else {
@@ -70,8 +74,8 @@ extension DeduplicatorIndex {
         var reasons: [Int: [MergeReason]] = [:]
         for edge in accepted {
             let group = groupOfRoot[find(edge.first)]!
-            var first = venues[Int(edge.first)].id
-            var second = venues[Int(edge.second)].id
+            var first = venues[Int(source[Int(edge.first)])].id
+            var second = venues[Int(source[Int(edge.second)])].id
             if priority.prefers(second.provider, over: first.provider) {
                 swap(&first, &second)
             }
@@ -95,8 +99,8 @@ extension DeduplicatorIndex {
     }
 
     private func idPair(_ edge: MatchEdge, _ venues: [Venue]) -> String {
-        let a = venues[Int(edge.first)].id.description
-        let b = venues[Int(edge.second)].id.description
+        let a = venues[Int(source[Int(edge.first)])].id.description
+        let b = venues[Int(source[Int(edge.second)])].id.description
         return a <= b ? a + " " + b : b + " " + a
     }
 }

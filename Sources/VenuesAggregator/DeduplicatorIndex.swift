@@ -1,11 +1,19 @@
+import Foundation
 import VenuesCore
 
 /// The records of one ``Deduplicator`` run, prepared for fast pair tests: names, phones,
 /// domains and addresses interned as integers, category groups as bit masks, plus the
 /// counts behind the chain guard and the "shared contact" rule.
+///
+/// Records are stored in grid-cell order, so that the pair tests read memory that is close
+/// together; ``source`` maps a record back to its index in the input.
 struct DeduplicatorIndex {
     let count: Int
+    /// The input index of each record.
+    let source: [Int32]
     let coordinates: [Coordinate]
+    /// Cosine of each record's latitude, for ``distance(_:_:)``.
+    let cosLatitude: [Double]
     /// Index of each record's provider among the providers present.
     let provider: [Int32]
     /// Interned normalised name key of each record.
@@ -25,14 +33,18 @@ struct DeduplicatorIndex {
     /// A stable hash of each record's id, for a total, input-order-free ordering.
     let tieBreak: [UInt64]
 
-    init(_ venues: [Venue], normalizer: NameNormalizer, rules: Deduplicator.Rules) {
-        count = venues.count
-        coordinates = venues.map(\.coordinate)
+    init(_ input: [Venue], normalizer: NameNormalizer, rules: Deduplicator.Rules) {
+        count = input.count
+        source = SpatialGrid(input.map(\.coordinate), cellSize: rules.matchRadius).order
+        let inputIndex = source.map { Int($0) }
+        coordinates = inputIndex.map { input[$0].coordinate }
+        cosLatitude = coordinates.map { cos($0.latitude * Double.pi / 180) }
         var providers: [ProviderID: Int32] = [:]
-        provider = venues.map { venue in
-            if let known = providers[venue.id.provider] { return known }
+        provider = inputIndex.map { i in
+            let id = input[i].id.provider
+            if let known = providers[id] { return known }
             let next = Int32(providers.count)
-            providers[venue.id.provider] = next
+            providers[id] = next
             return next
         }
 
@@ -42,9 +54,10 @@ struct DeduplicatorIndex {
         var words: [String: Int32] = [:]
         var keyScalars: [[UInt32]] = []
         var keyWords: [[Int32]] = []
-        nameKey = venues.map { venue in
-            if let known = byRawName[venue.name] { return known }
-            let normalized = normalizer.normalize(venue.name)
+        nameKey = inputIndex.map { i in
+            let name = input[i].name
+            if let known = byRawName[name] { return known }
+            let normalized = normalizer.normalize(name)
             let key = normalized.key
             let id: Int32
             if let known = keys[key] {
@@ -61,7 +74,7 @@ struct DeduplicatorIndex {
                 }
                 keyWords.append(Array(Set(wordIDs)).sorted())
             }
-            byRawName[venue.name] = id
+            byRawName[name] = id
             return id
         }
         self.keyScalars = keyScalars
@@ -79,21 +92,28 @@ struct DeduplicatorIndex {
         self.isChain = isChain
 
         let provider = provider
-        phone = Self.intern(venues.map { $0.phone.flatMap(ContactKeys.phone) }, provider: provider, dropShared: true)
+        phone = Self.intern(
+            inputIndex.map { input[$0].phone.flatMap(ContactKeys.phone) },
+            provider: provider,
+            dropShared: true
+        )
         domain = Self.intern(
-            venues.map { $0.website.flatMap(ContactKeys.domain) },
+            inputIndex.map { input[$0].website.flatMap(ContactKeys.domain) },
             provider: provider,
             dropShared: true
         )
         address = Self.intern(
-            venues.map { $0.address.flatMap(ContactKeys.address) },
+            inputIndex.map { input[$0].address.flatMap(ContactKeys.address) },
             provider: provider,
             dropShared: false
         )
-        groups = venues.map { venue in
-            venue.categories.reduce(UInt8(0)) { mask, category in mask | Self.bit(category.group) }
+        groups = inputIndex.map { i in
+            input[i].categories.reduce(UInt8(0)) { mask, category in mask | Self.bit(category.group) }
         }
-        tieBreak = venues.map { Self.fnv1a($0.id.description) }
+        tieBreak = inputIndex.map { i in
+            let id = input[i].id
+            return Self.fnv1a(id.provider.rawValue, id.native)
+        }
     }
 
     /// Interns optional strings as ids (-1 for nil); with `dropShared`, a value that one
@@ -135,12 +155,29 @@ struct DeduplicatorIndex {
     }
 
     /// 64-bit FNV-1a: a hash that, unlike `Hasher`, is the same in every process.
-    static func fnv1a(_ text: String) -> UInt64 {
+    /// Hashes `provider:native`.
+    static func fnv1a(_ provider: String, _ native: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in provider.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        hash = (hash ^ UInt64(UInt8(ascii: ":"))) &* 0x100_0000_01b3
+        for byte in native.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         return hash
+    }
+
+    /// Distance in metres between two records, by the equirectangular approximation at their
+    /// mean latitude: within a few millimetres of the great-circle distance at the ≤ 250 m the
+    /// rules look at, and with no trigonometry per pair.
+    func distance(_ i: Int, _ j: Int) -> Double {
+        let metresPerDegree = Coordinate.earthRadius * Double.pi / 180
+        var deltaLongitude = abs(coordinates[i].longitude - coordinates[j].longitude)
+        if deltaLongitude > 180 { deltaLongitude = 360 - deltaLongitude }
+        let dx = deltaLongitude * (cosLatitude[i] + cosLatitude[j]) / 2 * metresPerDegree
+        let dy = (coordinates[i].latitude - coordinates[j].latitude) * metresPerDegree
+        return (dx * dx + dy * dy).squareRoot()
     }
 
     /// Whether one key's words are all among the other's.

@@ -13,21 +13,30 @@ public enum ContactKeys {
     /// trunk `0` (`09 632 223` → `9632223`). `nil` when fewer than 6 digits remain, which is
     /// too short to tell places apart.
     public static func phone(_ text: String) -> String? {
-        let trimmed = text.drop { $0 == " " }
-        var digits = String(trimmed.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init))
-        let international = trimmed.hasPrefix("+") || digits.hasPrefix("00")
-        if international {
-            if digits.hasPrefix("00") { digits.removeFirst(2) }
-            for length in 1...3 where digits.count > length {
-                if callingCodes.contains(String(digits.prefix(length))) {
-                    digits.removeFirst(length)
+        var digits: [UInt8] = []
+        digits.reserveCapacity(16)
+        var plus = false
+        for byte in text.utf8 {
+            if byte >= 0x30 && byte <= 0x39 {
+                digits.append(byte)
+            } else if byte == 0x2B && digits.isEmpty {
+                plus = true
+            }
+        }
+        var start = 0
+        if plus || (digits.count > 2 && digits[0] == 0x30 && digits[1] == 0x30) {
+            start = plus ? 0 : 2
+            for length in 1...3 where digits.count - start > length {
+                let code = String(decoding: digits[start..<(start + length)], as: UTF8.self)
+                if callingCodes.contains(code) {
+                    start += length
                     break
                 }
             }
-        } else if digits.hasPrefix("0") {
-            digits.removeFirst()
+        } else if digits.first == 0x30 {
+            start = 1
         }
-        return digits.count >= 6 ? digits : nil
+        return digits.count - start >= 6 ? String(decoding: digits[start...], as: UTF8.self) : nil
     }
 
     /// Hosts of pages that many unrelated venues share (social networks, link and booking

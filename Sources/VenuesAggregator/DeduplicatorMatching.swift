@@ -28,7 +28,9 @@ extension DeduplicatorIndex {
     /// Every pair of records from different providers that the rules accept.
     func matches(rules: Deduplicator.Rules) -> [MatchEdge] {
         let radius = rules.matchRadius
-        let grid = SpatialGrid(coordinates, cellSize: max(rules.candidateRadius, radius))
+        // No rule matches beyond `radius` (at most the candidate radius), so cells of that
+        // size are enough and keep the neighbourhoods small.
+        let grid = SpatialGrid(coordinates, cellSize: radius)
         var edges: [MatchEdge] = []
         grid.forEachPair { i, j, projectedSquared in
             guard projectedSquared <= radius * radius, provider[i] != provider[j] else { return }
@@ -44,15 +46,17 @@ extension DeduplicatorIndex {
         if rules.categoryVeto, groups[i] != 0, groups[j] != 0, groups[i] & groups[j] == 0 {
             return nil
         }
-        let distance = coordinates[i].distance(to: coordinates[j])
+        let distance = distance(i, j)
         guard distance <= rules.matchRadius else { return nil }
 
         let sameName = nameKey[i] == nameKey[j]
-        let nameScore =
-            sameName ? 1 : NameSimilarity.jaroWinkler(keyScalars[Int(nameKey[i])], keyScalars[Int(nameKey[j])])
         let samePhone = phone[i] >= 0 && phone[i] == phone[j]
         let sameDomain = domain[i] >= 0 && domain[i] == domain[j]
         let sameAddress = address[i] >= 0 && address[i] == address[j]
+        // Jaro-Winkler only where a rule can use it (it is the costly part).
+        guard sameName || samePhone || sameDomain || distance <= rules.similarNameDistance else { return nil }
+        let nameScore =
+            sameName ? 1 : NameSimilarity.jaroWinkler(keyScalars[Int(nameKey[i])], keyScalars[Int(nameKey[j])])
 
         let chain = isChain[Int(nameKey[i])] || isChain[Int(nameKey[j])]
         if chain, distance > rules.chainDistance, !sameAddress, !samePhone {

@@ -17,8 +17,8 @@ public struct SpatialGrid: Sendable {
     /// Projected x, y of each point, in metres.
     let xs: [Double]
     let ys: [Double]
-    /// Point indices ordered by cell.
-    private let order: [Int32]
+    /// Point indices ordered by cell (nearby points are near each other in this order).
+    let order: [Int32]
     /// Each occupied cell's range in ``order``.
     private let cells: [Int64: Range<Int32>]
     private let cellOf: [Int64]
