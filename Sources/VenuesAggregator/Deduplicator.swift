@@ -9,7 +9,9 @@ public import VenuesCore
 ///    than ``Rules/candidateRadius``, 250 m). Records of the same provider are never merged
 ///    with each other.
 /// 2. **Category veto**: when both records have categories and no ``Category/Group`` in
-///    common (a bank and a restaurant), they are different places, whatever else matches.
+///    common (a bank and a restaurant), they are different places, whatever else matches. A
+///    record without categories counts with the groups its name implies
+///    (``NameNormalizer/impliedGroups(_:)``: "Kinopalatsi Bar" is food and drink), if any.
 /// 3. **Rules**, the first that holds names the match (names compared after
 ///    ``NameNormalizer``):
 ///    - `same-name`: equal normalised names within ``Rules/sameNameDistance`` (100 m);

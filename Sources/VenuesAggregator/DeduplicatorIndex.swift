@@ -28,7 +28,8 @@ struct DeduplicatorIndex {
     let phone: [Int32]
     let domain: [Int32]
     let address: [Int32]
-    /// Bit mask of each record's category groups (0: no categories).
+    /// Bit mask of each record's category groups; for a record without categories, the groups
+    /// its name implies ("… Bar"); 0 when neither says anything.
     let groups: [UInt8]
     /// A stable hash of each record's id, for a total, input-order-free ordering.
     let tieBreak: [UInt64]
@@ -49,12 +50,12 @@ struct DeduplicatorIndex {
         }
 
         // Names: normalise each distinct raw name once.
-        var byRawName: [String: Int32] = [:]
+        var byRawName: [String: (key: Int32, implied: UInt8)] = [:]
         var keys: [String: Int32] = [:]
         var words: [String: Int32] = [:]
         var keyScalars: [[UInt32]] = []
         var keyWords: [[Int32]] = []
-        nameKey = inputIndex.map { i in
+        let names = inputIndex.map { i -> (key: Int32, implied: UInt8) in
             let name = input[i].name
             if let known = byRawName[name] { return known }
             let normalized = normalizer.normalize(name)
@@ -74,9 +75,11 @@ struct DeduplicatorIndex {
                 }
                 keyWords.append(Array(Set(wordIDs)).sorted())
             }
-            byRawName[name] = id
-            return id
+            let implied = normalizer.impliedGroups(normalized).reduce(UInt8(0)) { $0 | Self.bit($1) }
+            byRawName[name] = (id, implied)
+            return (id, implied)
         }
+        nameKey = names.map(\.key)
         self.keyScalars = keyScalars
         self.keyWords = keyWords
 
@@ -107,8 +110,10 @@ struct DeduplicatorIndex {
             provider: provider,
             dropShared: false
         )
-        groups = inputIndex.map { i in
-            input[i].categories.reduce(UInt8(0)) { mask, category in mask | Self.bit(category.group) }
+        groups = zip(inputIndex, names).map { i, name in
+            let categories = input[i].categories
+            return categories.isEmpty
+                ? name.implied : categories.reduce(UInt8(0)) { mask, category in mask | Self.bit(category.group) }
         }
         tieBreak = inputIndex.map { i in
             let id = input[i].id
@@ -180,12 +185,13 @@ struct DeduplicatorIndex {
         return (dx * dx + dy * dy).squareRoot()
     }
 
-    /// Whether one key's words are all among the other's.
+    /// Whether one key's words are all among the other's, the contained ones spelling at least
+    /// three letters (so that "K" is not found in "K Market").
     func wordsContained(_ a: Int32, _ b: Int32) -> Bool {
-        let first = keyWords[Int(a)]
-        let second = keyWords[Int(b)]
-        let (small, large) = first.count <= second.count ? (first, second) : (second, first)
-        guard !small.isEmpty else { return false }
+        let (smallKey, largeKey) = keyWords[Int(a)].count <= keyWords[Int(b)].count ? (a, b) : (b, a)
+        let small = keyWords[Int(smallKey)]
+        let large = keyWords[Int(largeKey)]
+        guard !small.isEmpty, keyScalars[Int(smallKey)].count >= 3 else { return false }
         var j = 0
         for word in small {
             while j < large.count, large[j] < word { j += 1 }

@@ -1,4 +1,5 @@
 import Foundation
+public import VenuesCore
 
 /// Turns venue names into comparable forms, for deduplication only (display names are untouched).
 ///
@@ -18,11 +19,34 @@ import Foundation
 ///
 /// The ``NormalizedName/key`` is the remaining words joined without spaces, so "K-Market"
 /// and "Kmarket" compare equal.
+///
+/// Some generic words also say what kind of place it is (``categoryWords``: "Bar", "Ravintola"
+/// → food and drink; "Hotel" → lodging): ``impliedGroups(_:)`` gives the deduplicator a
+/// category for records that have none, so that "Kinopalatsi Bar" is not taken for the
+/// cinema "Kinopalatsi".
 public struct NameNormalizer: Sendable, Hashable {
     /// Words ignored when comparing names (already folded: lowercase, no diacritics).
     public var genericWords: Set<String>
     /// City names dropped when they end a name (already folded).
     public var citySuffixes: Set<String>
+
+    /// Words that tell the kind of place, already folded.
+    public var categoryWords: [String: Category.Group]
+
+    /// The default category words: eating and drinking, and lodging, in the five languages.
+    public static let defaultCategoryWords: [String: Category.Group] = {
+        var words: [String: Category.Group] = [:]
+        for word in [
+            "restaurant", "cafe", "coffee", "bar", "pub", "bistro", "ravintola", "kahvila", "kahvi", "baari",
+            "pubi", "restaurang", "kafe", "kaffe", "krog", "eetcafe", "kaffee", "gaststatte", "kneipe",
+        ] {
+            words[word] = .foodAndDrink
+        }
+        for word in ["hotel", "hotelli", "hotell"] {
+            words[word] = .lodging
+        }
+        return words
+    }()
 
     /// The default generic words in English, Finnish, Swedish, Dutch and German.
     public static let defaultGenericWords: Set<String> = [
@@ -49,10 +73,18 @@ public struct NameNormalizer: Sendable, Hashable {
     /// Creates a normaliser; both word lists must be given in folded form.
     public init(
         genericWords: Set<String> = NameNormalizer.defaultGenericWords,
-        citySuffixes: Set<String> = NameNormalizer.defaultCitySuffixes
+        citySuffixes: Set<String> = NameNormalizer.defaultCitySuffixes,
+        categoryWords: [String: Category.Group] = NameNormalizer.defaultCategoryWords
     ) {
         self.genericWords = genericWords
         self.citySuffixes = citySuffixes
+        self.categoryWords = categoryWords
+    }
+
+    /// The kinds of place a name's words imply ("Cafe Engel" → food and drink); empty when
+    /// the name says nothing.
+    public func impliedGroups(_ name: NormalizedName) -> Set<Category.Group> {
+        Set(name.words.compactMap { categoryWords[$0] })
     }
 
     /// Normalises a name for comparison.

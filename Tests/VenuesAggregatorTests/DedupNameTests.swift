@@ -63,6 +63,13 @@ struct DedupNameTests {
         #expect(plain.normalize("Ravintola Savoy Helsinki").key == "ravintolasavoyhelsinki")
     }
 
+    @Test("generic words imply a kind of place")
+    func impliedGroups() {
+        #expect(normalizer.impliedGroups(normalizer.normalize("Kinopalatsi Bar")) == [.foodAndDrink])
+        #expect(normalizer.impliedGroups(normalizer.normalize("Hotelli Torni")) == [.lodging])
+        #expect(normalizer.impliedGroups(normalizer.normalize("Kinopalatsi")).isEmpty)
+    }
+
     @Test("Jaro-Winkler known values")
     func jaroWinkler() {
         #expect(abs(NameSimilarity.jaroWinkler("MARTHA", "MARHTA") - 0.961) < 0.0005)

@@ -133,6 +133,17 @@ struct DeduplicatorTests {
             F.venue(.google, "g", "Ooster", north: 5),
         ]
         #expect(deduplicator.merge(unknown).count == 1)
+        // A record without categories is judged by the kind of place its name says it is.
+        let barInCinema = [
+            F.venue(.openStreetMap, "1", "Kinopalatsi", categories: [.cinema]),
+            F.venue(.foursquare, "f", "Kinopalatsi Bar", north: 10),
+        ]
+        #expect(deduplicator.merge(barInCinema).count == 2)
+        let namedCafe = [
+            F.venue(.openStreetMap, "1", "Cafe Engel"),
+            F.venue(.foursquare, "f", "Engel", north: 10, categories: [.cafe]),
+        ]
+        #expect(deduplicator.merge(namedCafe).count == 1)
         let noVeto = Deduplicator(rules: .init(categoryVeto: false))
         #expect(noVeto.merge(bankAndBar).count == 1)
     }
@@ -300,5 +311,17 @@ enum DedupFixture {
     /// The merged groups as sets of id strings, independent of order.
     static func groups(_ merged: [MergedVenue]) -> Set<Set<String>> {
         Set(merged.map { Set($0.sources.map(\.id.description)) })
+    }
+}
+
+@Suite("Deduplicator word containment")
+struct DedupContainmentTests {
+    @Test("a name of one or two letters is not 'contained' in a longer one")
+    func shortNames() {
+        let venues = [
+            DedupFixture.venue(.openStreetMap, "1", "K"),
+            DedupFixture.venue(.google, "g", "K Market Kluuvi", north: 10),
+        ]
+        #expect(Deduplicator().merge(venues).count == 2)
     }
 }
