@@ -82,6 +82,9 @@ public struct Deduplicator: VenueMerging {
         var matchRadius: Double {
             min(candidateRadius, max(sameNameDistance, similarNameDistance, contactDistance))
         }
+
+        /// The grid's cell size: the match radius, at least 1 m.
+        var cellSize: Double { max(1, matchRadius.isFinite ? matchRadius : 250) }
     }
 
     /// Google, Foursquare, OpenStreetMap; see ``ProviderPriority/standard`` for why.

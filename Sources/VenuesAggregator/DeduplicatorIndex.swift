@@ -36,7 +36,7 @@ struct DeduplicatorIndex {
 
     init(_ input: [Venue], normalizer: NameNormalizer, rules: Deduplicator.Rules) {
         count = input.count
-        source = SpatialGrid(input.map(\.coordinate), cellSize: rules.matchRadius).order
+        source = SpatialGrid(input.map(\.coordinate), cellSize: rules.cellSize).order
         let inputIndex = source.map { Int($0) }
         coordinates = inputIndex.map { input[$0].coordinate }
         cosLatitude = coordinates.map { cos($0.latitude * Double.pi / 180) }

@@ -30,7 +30,7 @@ extension DeduplicatorIndex {
         let radius = rules.matchRadius
         // No rule matches beyond `radius` (at most the candidate radius), so cells of that
         // size are enough and keep the neighbourhoods small.
-        let grid = SpatialGrid(coordinates, cellSize: radius)
+        let grid = SpatialGrid(coordinates, cellSize: rules.cellSize)
         var edges: [MatchEdge] = []
         grid.forEachPair { i, j, projectedSquared in
             guard projectedSquared <= radius * radius, provider[i] != provider[j] else { return }

@@ -325,3 +325,32 @@ struct DedupContainmentTests {
         #expect(Deduplicator().merge(venues).count == 2)
     }
 }
+
+@Suite("Deduplicator rule configuration")
+struct DedupRulesTests {
+    @Test("distances set to zero merge only records at the same point")
+    func zeroDistances() {
+        let rules = Deduplicator.Rules(sameNameDistance: 0, similarNameDistance: 0, contactDistance: 0)
+        let venues = [
+            DedupFixture.venue(.openStreetMap, "1", "Kappeli"),
+            DedupFixture.venue(.google, "g", "Kappeli"),
+            DedupFixture.venue(.foursquare, "f", "Kappeli", north: 5),
+        ]
+        #expect(
+            DedupFixture.groups(Deduplicator(rules: rules).merge(venues)) == [
+                ["osm:node/1", "google:g"], ["fsq:f"],
+            ]
+        )
+    }
+
+    @Test("the candidate radius caps every rule")
+    func candidateRadius() {
+        let rules = Deduplicator.Rules(candidateRadius: 30)
+        let venues = [
+            DedupFixture.venue(.openStreetMap, "1", "Kappeli"),
+            DedupFixture.venue(.google, "g", "Kappeli", north: 40),
+        ]
+        #expect(Deduplicator(rules: rules).merge(venues).count == 2)
+        #expect(Deduplicator().merge(venues).count == 1)
+    }
+}
