@@ -33,6 +33,14 @@ let elapsed = clock.measure {
 print(scores!)
 print("time: \(elapsed)")
 
+var joinsByRule: [String: Int] = [:]
+for place in deduplicator.merge(records.map(\.venue)) {
+    for reason in place.reasons { joinsByRule[reason.rule, default: 0] += 1 }
+}
+print(
+    "joins by rule: " + joinsByRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+)
+
 if showMistakes {
     let position = Dictionary(uniqueKeysWithValues: records.enumerated().map { ($1.venue.id, $0) })
     let merged = deduplicator.merge(records.map(\.venue))
