@@ -1,1 +1,146 @@
-print("not written yet")
+// Deduplicates synthetic venues spread over a city, in release mode:
+//   cd Benchmarks && swift build -c release && .build/release/DedupeBenchmark [COUNT...]
+// Default counts: 10000 100000 1000000. Each place is listed by each of three providers
+// with probability 0.7 (2.1 records per place on average), at a fixed density of 750 places
+// per km² (central Helsinki has about 725 named POIs per km²), so the city grows with the
+// count: 100k records cover ~63 km², 1M records ~635 km². Provider copies are perturbed as in
+// the evaluation set: jitter of tens of metres, generic words, case, diacritics; 10 % of
+// places belong to 40 chains.
+import Foundation
+import VenuesAggregator
+import VenuesCore
+
+struct Generator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
+
+let syllables = [
+    "ka", "lo", "mi", "nen", "sa", "ri", "to", "vu", "pä", "hel", "kou", "ran", "ta", "ja", "lin", "mö",
+    "ber", "gen", "stad", "hof", "ku", "ai", "no", "ve", "el", "ström", "by", "dal", "é", "ro",
+]
+let chains = (0..<40).map { "Chain \($0) " + ["Burger", "Kioski", "Coffee", "Sushi", "Market"][$0 % 5] }
+let categories: [Category] = [.restaurant, .cafe, .bar, .pub, .fastFood, .shop, .supermarket, .hotel, .museum, .bank]
+let generic = ["Ravintola ", "Cafe ", "Restaurant ", "Baari ", "The "]
+
+func makeVenues(count: Int, seed: UInt64) -> [Venue] {
+    var random = Generator(state: seed)
+    let places = Int(Double(count) / 2.1)
+    let side = (Double(places) / 750).squareRoot() * 1000  // metres
+    let origin = (latitude: 60.17, longitude: 24.94)
+    let metresPerDegree = Coordinate.earthRadius * Double.pi / 180
+    let cosLatitude = cos(origin.latitude * Double.pi / 180)
+    var venues: [Venue] = []
+    venues.reserveCapacity(count + 16)
+    let providers: [ProviderID] = [.openStreetMap, .foursquare, .google]
+    var place = 0
+    while venues.count < count {
+        place += 1
+        let north = random.unit() * side
+        let east = random.unit() * side
+        let name: String
+        if random.unit() < 0.1 {
+            name = chains[Int(random.next() % UInt64(chains.count))]
+        } else {
+            let parts = 2 + Int(random.next() % 3)
+            let word = (0..<parts).map { _ in syllables[Int(random.next() % UInt64(syllables.count))] }.joined()
+            name = word.prefix(1).uppercased() + word.dropFirst() + (random.unit() < 0.3 ? " \(place % 97)" : "")
+        }
+        let category = categories[Int(random.next() % UInt64(categories.count))]
+        let phone = random.unit() < 0.4 ? "+358 9 \(1_000_000 + place)" : nil
+        for (p, provider) in providers.enumerated() where random.unit() < 0.7 && venues.count < count {
+            let distance =
+                random.unit() < 0.95 ? 20 * (-2 * log(1 - random.unit())).squareRoot() : 50 + 40 * random.unit()
+            let bearing = 2 * Double.pi * random.unit()
+            let latitude = origin.latitude + (north + distance * cos(bearing)) / metresPerDegree
+            let longitude = origin.longitude + (east + distance * sin(bearing)) / (metresPerDegree * cosLatitude)
+            var shown = name
+            let roll = random.unit()
+            if roll < 0.15 {
+                shown = generic[Int(random.next() % UInt64(generic.count))] + shown
+            } else if roll < 0.25 {
+                shown = shown.uppercased()
+            } else if roll < 0.3 {
+                shown += " Helsinki"
+            }
+            let native = provider == .openStreetMap ? "node/\(place)" : "\(provider.rawValue)\(place)x\(p)"
+            venues.append(
+                Venue(
+                    id: try! VenueID(provider: provider, native: native),
+                    name: shown,
+                    coordinate: try! Coordinate(latitude: latitude, longitude: longitude),
+                    categories: random.unit() < 0.9 ? [category] : [],
+                    phone: random.unit() < 0.7 ? phone : nil
+                )
+            )
+        }
+    }
+    return venues
+}
+
+func peakResidentMegabytes() -> Double? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+    else { return nil }
+    return kilobytes / 1024
+}
+
+/// CPU time of this thread in seconds: unlike wall time, it does not count waiting for a core
+/// that other processes hold (the benchmark machine is shared).
+func threadCPUSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+let counts = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let deduplicator = Deduplicator()
+let clock = ContinuousClock()
+print("records     places out   wall (best)   CPU (best)   CPU µs/record")
+var previous: (count: Int, seconds: Double)?
+for count in counts.isEmpty ? [10_000, 100_000, 1_000_000] : counts {
+    let venues = makeVenues(count: count, seed: 2026)
+    let runs = count >= 1_000_000 ? 2 : 3
+    var best = Double.infinity
+    var bestCPU = Double.infinity
+    var merged = 0
+    for _ in 0..<runs {
+        var result: [MergedVenue] = []
+        let cpuStart = threadCPUSeconds()
+        let elapsed = clock.measure { result = deduplicator.merge(venues) }
+        bestCPU = min(bestCPU, threadCPUSeconds() - cpuStart)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        best = min(best, seconds)
+        merged = result.count
+    }
+    var growth = ""
+    if let previous {
+        growth = String(
+            format: "  (×%.1f CPU time for ×%.0f records)",
+            bestCPU / previous.seconds,
+            Double(count) / Double(previous.count)
+        )
+    }
+    print(
+        String(
+            format: "%7d  %10d   %8.3f s   %8.3f s   %10.2f",
+            count,
+            merged,
+            best,
+            bestCPU,
+            bestCPU * 1e6 / Double(count)
+        ) + growth
+    )
+    previous = (count, bestCPU)
+}
+if let peak = peakResidentMegabytes() {
+    print(String(format: "peak RSS: %.0f MB", peak))
+}

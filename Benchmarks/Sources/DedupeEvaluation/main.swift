@@ -1,1 +1,111 @@
-print("not written yet")
+// Scores the Deduplicator on the labelled Helsinki set (ODbL, © OpenStreetMap contributors):
+//   cd Benchmarks && swift run -c release DedupeEvaluation [FILE] [--mistakes]
+// FILE defaults to Tests/VenuesAggregatorTests/Fixtures/dedupe-eval-helsinki.json.
+import Foundation
+import VenuesAggregator
+import VenuesCore
+
+let arguments = CommandLine.arguments.dropFirst()
+let showMistakes = arguments.contains("--mistakes")
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+let path =
+    arguments.first { !$0.hasPrefix("--") }
+    ?? repository.appendingPathComponent("Tests/VenuesAggregatorTests/Fixtures/dedupe-eval-helsinki.json").path
+
+let records: [DeduplicatorEvaluation.LabelledVenue]
+do {
+    records = try DeduplicatorEvaluation.load(Data(contentsOf: URL(fileURLWithPath: path)))
+} catch {
+    FileHandle.standardError.write(Data("cannot read \(path): \(error)\n".utf8))
+    exit(1)
+}
+
+let deduplicator = Deduplicator()
+let places = Set(records.map(\.place)).count
+print("evaluation set: \(records.count) records of \(places) places (\(path))")
+print("data © OpenStreetMap contributors, ODbL 1.0")
+let clock = ContinuousClock()
+var scores: DeduplicatorEvaluation.Scores?
+let elapsed = clock.measure {
+    scores = DeduplicatorEvaluation.evaluate(deduplicator, on: records)
+}
+print(scores!)
+print("time: \(elapsed)")
+
+var joinsByRule: [String: Int] = [:]
+for place in deduplicator.merge(records.map(\.venue)) {
+    for reason in place.reasons { joinsByRule[reason.rule, default: 0] += 1 }
+}
+print(
+    "joins by rule: " + joinsByRule.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+)
+
+if showMistakes {
+    let position = Dictionary(uniqueKeysWithValues: records.enumerated().map { ($1.venue.id, $0) })
+    let merged = deduplicator.merge(records.map(\.venue))
+    var groupOf = [Int](repeating: 0, count: records.count)
+    for (g, place) in merged.enumerated() {
+        for source in place.sources { groupOf[position[source.id]!] = g }
+    }
+    func describe(_ i: Int) -> String {
+        let v = records[i].venue
+        return "\(v.id.provider) '\(v.name)' [\(v.categories.map(\.rawValue).joined(separator: ","))]"
+    }
+    print("\nwrongly merged:")
+    for place in merged where place.sources.count > 1 {
+        let labels = place.sources.map { records[position[$0.id]!].place }
+        guard Set(labels).count > 1 else { continue }
+        for reason in place.reasons {
+            let a = position[reason.first]!
+            let b = position[reason.second]!
+            let mark = records[a].place == records[b].place ? " " : "✗"
+            print(
+                "  \(mark) \(describe(a)) ~ \(describe(b)) \(reason.rule) "
+                    + String(format: "%.0f m, name %.2f", reason.distance, reason.nameScore)
+            )
+        }
+    }
+    print("\nmissed (same place, different groups):")
+    var byPlace: [Int: [Int]] = [:]
+    for (i, record) in records.enumerated() { byPlace[record.place, default: []].append(i) }
+    for (_, members) in byPlace.sorted(by: { $0.key < $1.key }) where Set(members.map { groupOf[$0] }).count > 1 {
+        let text = members.map { i in
+            let d = records[i].venue.coordinate.distance(to: records[members[0]].venue.coordinate)
+            return describe(i) + String(format: " g%d %.0fm", groupOf[i], d)
+        }
+        print("  " + text.joined(separator: " | "))
+    }
+}
+
+if arguments.contains("--ablation") {
+    // Each line changes one rule of the default, to show what it is worth on this set.
+    let base = Deduplicator.Rules()
+    var variants: [(String, Deduplicator.Rules)] = [("default", base)]
+    func variant(_ name: String, _ change: (inout Deduplicator.Rules) -> Void) {
+        var rules = base
+        change(&rules)
+        variants.append((name, rules))
+    }
+    variant("no chain guard") { $0.chainDistance = .infinity }
+    variant("chain guard 40 m") { $0.chainDistance = 40 }
+    variant("no category veto") { $0.categoryVeto = false }
+    variant("same-name within 50 m") { $0.sameNameDistance = 50 }
+    variant("same-name within 150 m") {
+        $0.sameNameDistance = 150
+        $0.candidateRadius = 250
+    }
+    variant("similar-name within 75 m") { $0.similarNameDistance = 75 }
+    variant("similar-name within 100 m") { $0.similarNameDistance = 100 }
+    variant("Jaro-Winkler >= 0.85") { $0.similarNameThreshold = 0.85 }
+    variant("Jaro-Winkler >= 0.95") { $0.similarNameThreshold = 0.95 }
+    variant("no phone/website rules") { $0.contactDistance = 0 }
+    for (name, rules) in variants {
+        let scores = DeduplicatorEvaluation.evaluate(Deduplicator(rules: rules), on: records)
+        print("\(name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(scores)")
+    }
+    let plain = Deduplicator(normalizer: NameNormalizer(genericWords: [], citySuffixes: []))
+    print(
+        "\("no generic/city words".padding(toLength: 28, withPad: " ", startingAt: 0)) \(DeduplicatorEvaluation.evaluate(plain, on: records))"
+    )
+}

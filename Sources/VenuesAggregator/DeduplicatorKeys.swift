@@ -1,0 +1,90 @@
+/// Comparable forms of phone numbers, web sites and addresses, for deduplication.
+public enum ContactKeys {
+    /// Country calling codes recognised after `+` or `00` (the ITU codes are prefix-free).
+    /// Numbers with another code keep all their digits, so they still match themselves.
+    static let callingCodes: Set<String> = [
+        "1", "7", "20", "27", "30", "31", "32", "33", "34", "36", "39", "40", "41", "43", "44", "45",
+        "46", "47", "48", "49", "51", "52", "54", "55", "61", "64", "65", "81", "82", "86", "90",
+        "91", "351", "352", "353", "354", "356", "357", "358", "370", "371", "372", "380", "420", "421",
+    ]
+
+    /// The national significant number: digits only, without the international prefix and
+    /// a recognised country code (`+358 9 632 223` → `9632223`) or without the national
+    /// trunk `0` (`09 632 223` → `9632223`). `nil` when fewer than 6 digits remain, which is
+    /// too short to tell places apart.
+    public static func phone(_ text: String) -> String? {
+        var digits: [UInt8] = []
+        digits.reserveCapacity(16)
+        var plus = false
+        for byte in text.utf8 {
+            if byte >= 0x30 && byte <= 0x39 {
+                digits.append(byte)
+            } else if byte == 0x2B && digits.isEmpty {
+                plus = true
+            }
+        }
+        var start = 0
+        if plus || (digits.count > 2 && digits[0] == 0x30 && digits[1] == 0x30) {
+            start = plus ? 0 : 2
+            for length in 1...3 where digits.count - start > length {
+                let code = String(decoding: digits[start..<(start + length)], as: UTF8.self)
+                if callingCodes.contains(code) {
+                    start += length
+                    break
+                }
+            }
+        } else if digits.first == 0x30 {
+            start = 1
+        }
+        return digits.count - start >= 6 ? String(decoding: digits[start...], as: UTF8.self) : nil
+    }
+
+    /// Hosts of pages that many unrelated venues share (social networks, link and booking
+    /// sites, site builders): their domain says nothing about which place it is.
+    public static let sharedHosts: Set<String> = [
+        "facebook.com", "fb.com", "instagram.com", "twitter.com", "x.com", "linkedin.com",
+        "youtube.com", "tiktok.com", "google.com", "goo.gl", "business.site", "linktr.ee",
+        "wixsite.com", "wordpress.com", "blogspot.com", "squarespace.com", "tripadvisor.com",
+        "foursquare.com", "yelp.com", "booking.com", "wolt.com", "foodora.fi", "eat.fi",
+        "sites.google.com", "weebly.com", "webnode.fi", "webnode.com", "carrd.co",
+    ]
+
+    /// Second-level labels under which registrations happen (`co.uk`, `com.au`).
+    static let secondLevelLabels: Set<String> = ["co", "com", "org", "net", "ac", "gov", "edu", "ltd", "plc"]
+
+    /// The registrable domain of a web address, lowercase, without `www`:
+    /// `https://www3.hilton.com/en/…` → `hilton.com`, `http://shop.example.co.uk` → `example.co.uk`.
+    /// `nil` for text without a host or for a host in ``sharedHosts``.
+    public static func domain(_ text: String) -> String? {
+        var rest = Substring(text.lowercased())
+        rest = rest.drop { $0 == " " }
+        if let scheme = rest.range(of: "://") {
+            rest = rest[scheme.upperBound...]
+        }
+        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" }
+        let labels = host.split(separator: ".").map(String.init)
+        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { return nil }
+        var take = 2
+        if labels.count >= 3, labels[labels.count - 1].count == 2,
+            secondLevelLabels.contains(labels[labels.count - 2])
+        {
+            take = 3
+        }
+        let registrable = labels.suffix(take).joined(separator: ".")
+        let fullHost = labels.joined(separator: ".")
+        if sharedHosts.contains(registrable) || sharedHosts.contains(fullHost) {
+            return nil
+        }
+        return registrable
+    }
+
+    /// The street-and-number part of an address (its first comma-separated part, folded):
+    /// `Kaivokatu 1, 00100 Helsinki, Finland` → `kaivokatu 1`. `nil` when that part has no
+    /// number, which is too vague to identify a place ("Rautatientori").
+    public static func address(_ text: String) -> String? {
+        guard let first = text.split(separator: ",").first else { return nil }
+        let words = NameNormalizer.foldedWords(String(first))
+        guard words.contains(where: { $0.first?.isNumber == true }) else { return nil }
+        return words.joined(separator: " ")
+    }
+}

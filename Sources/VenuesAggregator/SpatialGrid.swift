@@ -1,0 +1,111 @@
+import Foundation
+public import VenuesCore
+
+/// A uniform grid over points, for finding every pair of points closer than a radius
+/// without comparing all pairs.
+///
+/// Points are projected onto a plane (equirectangular: x = longitude · cos φ₀, y = latitude,
+/// in metres, with φ₀ the latitude farthest from the equator among the points, so projected
+/// distances never exceed true ones) and put into square cells of side ``cellSize``. Two
+/// points within ``cellSize`` metres of each other lie in the same or adjacent cells, so a
+/// point's candidates are the points of its 3×3 neighbourhood. With a bounded density of
+/// points, the work grows linearly with their number. (Points on both sides of the 180°
+/// meridian are not paired.)
+public struct SpatialGrid: Sendable {
+    /// Side of a cell in metres: the largest distance ``forEachPair(_:)`` guarantees to find.
+    public let cellSize: Double
+    /// Projected x, y of each point, in metres.
+    let xs: [Double]
+    let ys: [Double]
+    /// Point indices ordered by cell (nearby points are near each other in this order).
+    let order: [Int32]
+    /// Each occupied cell's range in ``order``.
+    private let cells: [Int64: Range<Int32>]
+    private let cellOf: [Int64]
+
+    /// Metres per degree of latitude on the sphere of ``Coordinate/earthRadius``.
+    static let metresPerDegree = Coordinate.earthRadius * Double.pi / 180
+
+    /// Indexes the coordinates; point `i` is `coordinates[i]`.
+    public init(_ coordinates: [Coordinate], cellSize: Double) {
+        precondition(cellSize > 0, "cell size must be positive")
+        self.cellSize = cellSize
+        let maxLatitude = min(89.0, coordinates.map { abs($0.latitude) }.max() ?? 0)
+        let xScale = Self.metresPerDegree * cos(maxLatitude * Double.pi / 180)
+        xs = coordinates.map { $0.longitude * xScale }
+        ys = coordinates.map { $0.latitude * Self.metresPerDegree }
+        let cellOf = zip(xs, ys).map { x, y in
+            Self.cellKey(Int32((x / cellSize).rounded(.down)), Int32((y / cellSize).rounded(.down)))
+        }
+        let order = (0..<Int32(coordinates.count)).sorted { cellOf[Int($0)] < cellOf[Int($1)] }
+        var cells: [Int64: Range<Int32>] = [:]
+        var start = 0
+        while start < order.count {
+            let key = cellOf[Int(order[start])]
+            var end = start + 1
+            while end < order.count, cellOf[Int(order[end])] == key { end += 1 }
+            cells[key] = Int32(start)..<Int32(end)
+            start = end
+        }
+        self.order = order
+        self.cells = cells
+        self.cellOf = cellOf
+    }
+
+    private static func cellKey(_ column: Int32, _ row: Int32) -> Int64 {
+        Int64(column) << 32 | Int64(UInt32(bitPattern: row))
+    }
+
+    private static func column(_ key: Int64) -> Int32 { Int32(truncatingIfNeeded: key >> 32) }
+    private static func row(_ key: Int64) -> Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: key)) }
+
+    /// The points in the 3×3 cells around point `index` (itself excluded): a superset of the
+    /// points within ``cellSize`` metres.
+    public func candidates(of index: Int) -> [Int] {
+        let key = cellOf[index]
+        var result: [Int] = []
+        for dx in Int32(-1)...1 {
+            for dy in Int32(-1)...1 {
+                let neighbour = Self.cellKey(Self.column(key) &+ dx, Self.row(key) &+ dy)
+                guard let range = cells[neighbour] else { continue }
+                for slot in range where Int(order[Int(slot)]) != index {
+                    result.append(Int(order[Int(slot)]))
+                }
+            }
+        }
+        return result
+    }
+
+    /// Calls `body(i, j, projectedDistanceSquared)` once for each unordered pair of points in
+    /// the same or adjacent cells, with `i < j`. Every pair within ``cellSize`` is among them.
+    public func forEachPair(_ body: (Int, Int, Double) -> Void) {
+        // Own cell, then four of the eight neighbours, so that each cell pair is visited once.
+        let forward: [(Int32, Int32)] = [(1, -1), (1, 0), (1, 1), (0, 1)]
+        for (key, range) in cells {
+            let column = Self.column(key)
+            let row = Self.row(key)
+            for p in range {
+                let i = Int(order[Int(p)])
+                for q in (p + 1)..<range.upperBound {
+                    visit(i, Int(order[Int(q)]), body)
+                }
+            }
+            for (dx, dy) in forward {
+                guard let other = cells[Self.cellKey(column &+ dx, row &+ dy)] else { continue }
+                for p in range {
+                    let i = Int(order[Int(p)])
+                    for q in other {
+                        visit(i, Int(order[Int(q)]), body)
+                    }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private func visit(_ a: Int, _ b: Int, _ body: (Int, Int, Double) -> Void) {
+        let dx = xs[a] - xs[b]
+        let dy = ys[a] - ys[b]
+        body(min(a, b), max(a, b), dx * dx + dy * dy)
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+import VenuesAggregator
+
+@Suite("Phone, website and address keys")
+struct DedupContactKeysTests {
+    @Test(
+        "international and national forms of one number agree",
+        arguments: [
+            ("+358 9 632 223", "09 632 223"),
+            ("+358-9-632223", "(09) 632223"),
+            ("00358 44 945 9423", "044 945 9423"),
+            ("+358449459423", "044-945-9423"),
+            ("+31 20 123 4567", "020 123 4567"),
+            ("+49 30 1234567", "030 1234567"),
+        ]
+    )
+    func phonesAgree(first: String, second: String) {
+        #expect(ContactKeys.phone(first) != nil)
+        #expect(ContactKeys.phone(first) == ContactKeys.phone(second))
+    }
+
+    @Test("different or too short numbers do not agree")
+    func phonesDiffer() {
+        #expect(ContactKeys.phone("+358 9 632 223") != ContactKeys.phone("+358 9 632 224"))
+        #expect(ContactKeys.phone("112") == nil)
+        #expect(ContactKeys.phone("n/a") == nil)
+    }
+
+    @Test("registrable domain without www, scheme, path or port")
+    func domains() {
+        #expect(ContactKeys.domain("https://www3.hilton.com/en/hotels/x?y=1") == "hilton.com")
+        #expect(ContactKeys.domain("http://www.maya.fi/") == "maya.fi")
+        #expect(ContactKeys.domain("maya.fi") == "maya.fi")
+        #expect(ContactKeys.domain("HTTPS://Shop.Example.co.uk:8443/a") == "example.co.uk")
+        #expect(ContactKeys.domain("https://www.facebook.com/RavintolalaivaMaria") == nil)
+        #expect(ContactKeys.domain("https://sites.google.com/view/x") == nil)
+        #expect(ContactKeys.domain("not a url") == nil)
+    }
+
+    @Test("street and number of an address")
+    func addresses() {
+        #expect(ContactKeys.address("Kaivokatu 1, 00100 Helsinki, Finland") == "kaivokatu 1")
+        #expect(ContactKeys.address("Kaivokatu 1") == ContactKeys.address("KAIVOKATU 1, 00100 Helsinki"))
+        #expect(ContactKeys.address("Rautatientori, 00100 Helsinki") == nil)
+    }
+}

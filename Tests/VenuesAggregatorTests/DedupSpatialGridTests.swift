@@ -1,0 +1,84 @@
+import Testing
+import VenuesAggregator
+import VenuesCore
+
+@Suite("Spatial grid")
+struct DedupSpatialGridTests {
+    /// A deterministic scatter of points over about 2 km × 2 km.
+    func scatter(_ count: Int, seed: UInt64 = 42) -> [Coordinate] {
+        var state = seed
+        func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        return (0..<count).map { _ in DedupFixture.offset(north: next() * 2000, east: next() * 2000) }
+    }
+
+    @Test("candidates are the points of the 3×3 neighbourhood: all near ones, no far ones")
+    func candidatesAreNeighbours() {
+        let points = scatter(400)
+        let grid = SpatialGrid(points, cellSize: 250)
+        for i in points.indices {
+            let candidates = Set(grid.candidates(of: i))
+            #expect(!candidates.contains(i))
+            for j in points.indices where j != i {
+                let distance = points[i].distance(to: points[j])
+                if distance <= 250 {
+                    #expect(candidates.contains(j), "\(j) is \(distance) m from \(i) but not a candidate")
+                }
+                if distance > 250 * 3 * 2.squareRoot() {
+                    #expect(!candidates.contains(j), "\(j) is \(distance) m from \(i) yet a candidate")
+                }
+            }
+        }
+    }
+
+    @Test("forEachPair visits each near pair exactly once and agrees with candidates(of:)")
+    func pairsOnce() {
+        let points = scatter(300, seed: 7)
+        let grid = SpatialGrid(points, cellSize: 250)
+        var seen: [Int: Int] = [:]
+        grid.forEachPair { i, j, _ in
+            #expect(i < j)
+            seen[i * points.count + j, default: 0] += 1
+        }
+        #expect(seen.values.allSatisfy { $0 == 1 })
+        var expected = 0
+        for i in points.indices {
+            for j in grid.candidates(of: i) where j > i {
+                expected += 1
+                #expect(seen[i * points.count + j] == 1)
+            }
+        }
+        #expect(seen.count == expected)
+        for i in points.indices {
+            for j in points.indices where j > i && points[i].distance(to: points[j]) <= 250 {
+                #expect(seen[i * points.count + j] == 1)
+            }
+        }
+    }
+
+    @Test("candidate pairs grow linearly with the area at a fixed density")
+    func linearGrowth() {
+        // A square lattice every 50 m: the number of pairs per point is bounded by a constant for a small
+        // and a 9 times larger area, as it would not be with all pairs.
+        func pairsPerPoint(side: Int) -> Double {
+            var points: [Coordinate] = []
+            for row in 0..<side {
+                for column in 0..<side {
+                    points.append(DedupFixture.offset(north: Double(row) * 50, east: Double(column) * 50))
+                }
+            }
+            var pairs = 0
+            SpatialGrid(points, cellSize: 250).forEachPair { _, _, _ in pairs += 1 }
+            return Double(pairs) / Double(points.count)
+        }
+        // 25 points per 250 m cell, each meeting at most the 9 × 25 points around it once.
+        let bound = 9.0 * 25 / 2
+        let small = pairsPerPoint(side: 40)
+        let large = pairsPerPoint(side: 120)
+        #expect(small <= bound)
+        #expect(large <= bound)
+        #expect(large < small * 1.15)
+    }
+}
