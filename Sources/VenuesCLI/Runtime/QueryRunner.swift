@@ -52,7 +52,8 @@ struct QueryRunner {
             throw CommandFailure(lines.joined(separator: "\n"))
         }
 
-        let aggregator = Aggregator(providers: providers)
+        let aggregator = Aggregator(
+            providers: providers, merger: Deduplicator(priority: configuration.dedupe.priority))
         let announce = query.center.map { "Searching \(query.radius) m around \($0)" }
         if let announce {
             StandardError.write("\(announce) (\(options.center != nil ? "--near" : "configured default location")).\n")
