@@ -35,7 +35,7 @@ extension FavoritesFile {
         do {
             probe = try decoder.decode(VersionProbe.self, from: data)
         } catch let error as DecodingError {
-            throw .corrupt(path: path, reason: Self.explain(error))
+            throw .corrupt(path: path, reason: Self.explain(error, in: data))
         } catch {
             throw .corrupt(path: path, reason: "\(error)")
         }
@@ -45,7 +45,7 @@ extension FavoritesFile {
         do {
             return try decoder.decode(FavoritesFile.self, from: data)
         } catch let error as DecodingError {
-            throw .corrupt(path: path, reason: Self.explain(error))
+            throw .corrupt(path: path, reason: Self.explain(error, in: data))
         } catch {
             throw .corrupt(path: path, reason: "\(error)")
         }
@@ -67,7 +67,7 @@ extension FavoritesFile {
     }
 
     /// A one-line explanation of a decoding error, naming where in the file it is.
-    static func explain(_ error: DecodingError) -> String {
+    static func explain(_ error: DecodingError, in data: Data) -> String {
         func location(_ path: [any CodingKey]) -> String {
             var text = ""
             for key in path {
@@ -82,8 +82,7 @@ extension FavoritesFile {
         switch error {
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
-                let detail = context.underlyingError.map { "\($0)" } ?? context.debugDescription
-                return "not valid JSON (\(detail))"
+                return "not valid JSON (\(Self.syntaxError(in: data) ?? context.debugDescription))"
             }
             return "\(location(context.codingPath)): \(context.debugDescription)"
         case .keyNotFound(let key, let context):
@@ -94,6 +93,17 @@ extension FavoritesFile {
             return "\(location(context.codingPath)) is null (expected \(Self.typeName(type)))"
         @unknown default:
             return "\(error)"
+        }
+    }
+
+    /// Where JSON syntax goes wrong, as `JSONSerialization` explains it
+    /// ("Unexpected end of file during JSON parse.", "Invalid value around character 15.").
+    private static func syntaxError(in data: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
         }
     }
 

@@ -77,6 +77,41 @@ struct FavoritesConcurrencyTests {
         #expect(try FavoritesStore(fileURL: url).load().first?.note == "100")
     }
 
+    @Test(
+        "another process holding the lock (flock(1)) makes updates wait for it",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock"))
+    )
+    func otherProcessHoldsLock() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let store = FavoritesStore(fileURL: scratch.file("favorites.json"), lockTimeout: 0.2)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = ["--nonblock", store.lockURL.path, "-c", "echo locked; sleep 1.5"]
+        let output = Pipe()
+        holder.standardOutput = output
+        try holder.run()
+        defer { holder.waitUntilExit() }
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        try #require(line == "locked\n")
+
+        // While the other process holds the lock, a short wait fails cleanly ...
+        let error = try #require(Result { try store.add(venue: HelsinkiVenues.kiasma) }.failure as? FavoritesError)
+        guard case .lockFailed = error else {
+            Issue.record("expected .lockFailed, got \(error)")
+            return
+        }
+        #expect(error.description.contains(store.fileURL.path))
+        #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
+
+        // ... and a longer one gets the lock once the process lets go.
+        var patient = store
+        patient.lockTimeout = 20
+        let start = ContinuousClock.now
+        #expect(try patient.add(venue: HelsinkiVenues.kiasma).favorite.name == "Kiasma")
+        #expect(ContinuousClock.now - start > .milliseconds(500))
+    }
+
     @Test("readers during concurrent writes always see a complete file")
     func readersSeeCompleteFiles() throws {
         let scratch = try ScratchDirectory()

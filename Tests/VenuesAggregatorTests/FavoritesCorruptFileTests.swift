@@ -15,8 +15,16 @@ struct FavoritesCorruptFileTests {
     }
 
     static let cases: [Case] = [
-        Case(label: "not JSON", content: "{\"version\": 1, \"favorites\": [", reason: "not valid JSON"),
-        Case(label: "binary garbage", content: "\u{1}\u{2}PK\u{3}\u{4}", reason: "not valid JSON"),
+        Case(
+            label: "not JSON",
+            content: "{\"version\": 1, \"favorites\": [",
+            reason: "not valid JSON (Unexpected end of file"
+        ),
+        Case(
+            label: "binary garbage",
+            content: "\u{1}\u{2}PK\u{3}\u{4}",
+            reason: "not valid JSON (Invalid value around character 0"
+        ),
         Case(label: "a JSON array", content: "[]", reason: "wrong type"),
         Case(label: "no version", content: "{\"favorites\": []}", reason: "version is missing"),
         Case(
