@@ -26,7 +26,7 @@ enum FavoritesAtomicWriter {
             mode = status.st_mode & 0o7777
         }
 
-        let temporary = "\(directory)/.\(url.lastPathComponent).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
+        let temporary = "\(directory)/\(temporaryPrefix(for: url))\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw AtomicWriteFailure(step: "create a temporary file in \(directory)", errorNumber: errno)
@@ -75,6 +75,9 @@ enum FavoritesAtomicWriter {
             close(directoryDescriptor)
         }
     }
+
+    /// How the names of `url`'s temporary files begin (`.favorites.json.`); they end in `.tmp`.
+    static func temporaryPrefix(for url: URL) -> String { ".\(url.lastPathComponent)." }
 
     /// Creates the directory and any missing parents, each with mode 0700.
     static func createDirectory(_ url: URL) throws(AtomicWriteFailure) {

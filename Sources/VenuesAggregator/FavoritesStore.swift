@@ -92,6 +92,7 @@ public struct FavoritesStore: Sendable {
             throw FavoritesError.lockFailed(path: fileURL.path, reason: error.description)
         }
         defer { lock.unlock() }
+        removeAbandonedTemporaryFiles()
 
         var file = try read()
         let before = file.favorites
@@ -154,6 +155,18 @@ public struct FavoritesStore: Sendable {
                 favorites.removeAll { $0.matches(id) }
                 return removed
             }
+        }
+    }
+
+    /// Removes temporary files that a writer killed mid-save left behind. Call only under the
+    /// lock: every writer holds it, so no temporary file present then is still being written.
+    private func removeAbandonedTemporaryFiles() {
+        let target = fileURL.resolvingSymlinksInPath()
+        let directory = target.deletingLastPathComponent()
+        let prefix = FavoritesAtomicWriter.temporaryPrefix(for: target)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name, isDirectory: false))
         }
     }
 

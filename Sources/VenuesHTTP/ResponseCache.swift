@@ -151,11 +151,21 @@ public struct ResponseCache: Sendable {
         return Self.writeAtomically(data, to: fileURL(for: request), directory: directory)
     }
 
-    /// Removes every entry stored before `date` (for housekeeping); returns how many.
+    /// Removes every entry stored before `date`, every unreadable entry and temporary files
+    /// last modified before `date` (for housekeeping); returns how many entries it removed.
     @discardableResult
     public func removeEntries(storedBefore date: Date) -> Int {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return 0 }
+        let fileManager = FileManager.default
+        guard let names = try? fileManager.contentsOfDirectory(atPath: directory.path) else { return 0 }
         var removed = 0
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            let path = directory.appendingPathComponent(name, isDirectory: false).path
+            if let modified = (try? fileManager.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                modified < date
+            {
+                try? fileManager.removeItem(atPath: path)
+            }
+        }
         for name in names where name.hasSuffix(".json") {
             let url = directory.appendingPathComponent(name, isDirectory: false)
             let stored = (try? Data(contentsOf: url)).flatMap { try? JSONDecoder().decode(StoredEntry.self, from: $0) }

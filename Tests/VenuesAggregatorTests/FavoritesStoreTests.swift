@@ -276,6 +276,19 @@ struct FavoritesStoreTests {
         #expect(try scratch.contents() == ["favorites.json", "favorites.json.lock"])
     }
 
+    @Test("a temporary file abandoned by a killed writer is removed by the next update")
+    func abandonedTemporaryFile() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let store = FavoritesStore(fileURL: scratch.file("favorites.json"))
+        try store.add(venue: HelsinkiVenues.kiasma, at: HelsinkiVenues.addedAt)
+        try Data("{\"version\": 1, \"fav".utf8).write(to: scratch.file(".favorites.json.4242.17.tmp"))
+        try Data("keep".utf8).write(to: scratch.file(".other.json.4242.17.tmp"))
+        try store.remove(id: HelsinkiVenues.ekberg.id)
+        #expect(try scratch.contents() == [".other.json.4242.17.tmp", "favorites.json", "favorites.json.lock"])
+        #expect(try store.load().map(\.name) == ["Kiasma"])
+    }
+
     @Test("keys written by a newer version of the same format are kept on rewrite")
     func unknownKeysSurvive() throws {
         let scratch = try ScratchDirectory()

@@ -255,7 +255,18 @@ struct CacheStoreTests {
         clock.advance(by: 3600)
         cache.store(CacheSamples.ok, for: CacheSamples.googleText)
         try Data("junk".utf8).write(to: scratch.directory.appendingPathComponent("0123.json"))
+        let abandoned = scratch.directory.appendingPathComponent(".0123.json.99.1.tmp")
+        try Data("half".utf8).write(to: abandoned)
+        try FileManager.default.setAttributes(
+            [.modificationDate: clock.now.addingTimeInterval(-7200)],
+            ofItemAtPath: abandoned.path
+        )
+        let recent = scratch.directory.appendingPathComponent(".4567.json.99.2.tmp")
+        try Data("being written".utf8).write(to: recent)
+        try FileManager.default.setAttributes([.modificationDate: clock.now], ofItemAtPath: recent.path)
         #expect(cache.removeEntries(storedBefore: clock.now.addingTimeInterval(-60)) == 2)
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(FileManager.default.fileExists(atPath: recent.path))
         #expect(cache.entry(for: CacheSamples.nearby) == nil)
         #expect(cache.entry(for: CacheSamples.googleText) != nil)
     }
