@@ -1,5 +1,13 @@
 public import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where `venues` keeps its files, following the XDG Base Directory specification.
 ///
 /// Resolution (an empty variable counts as unset; XDG variables holding a relative path are
@@ -75,9 +83,16 @@ public struct DataDirectories: Sendable, Hashable {
         }
     }
 
+    /// The current user's home directory from the password database (`getpwuid_r`).
     private static func passwordDatabaseHome() -> String? {
-        let home = FileManager.default.homeDirectoryForCurrentUser.path
-        return home.isEmpty || home == "/" ? nil : home
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 16_384)
+        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil,
+            let directory = entry.pw_dir
+        else { return nil }
+        let home = String(cString: directory)
+        return home.isEmpty ? nil : home
     }
 }
 

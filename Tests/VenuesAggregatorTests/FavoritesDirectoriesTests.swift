@@ -48,6 +48,16 @@ struct FavoritesDirectoriesTests {
         #expect(directories.configFile.path == "/home/ada/.config/venues/config.json")
     }
 
+    @Test("without HOME, the home directory comes from the password database")
+    func passwordDatabase() throws {
+        let directories = try DataDirectories(environment: [:])
+        #expect(directories.data.path.hasPrefix("/"))
+        #expect(directories.data.path.hasSuffix("/.local/share/venues"))
+        let home = String(directories.data.path.dropLast("/.local/share/venues".count))
+        #expect(directories.cache.path == home + "/.cache/venues")
+        #expect(FileManager.default.fileExists(atPath: home.isEmpty ? "/" : home))
+    }
+
     @Test("everything set explicitly needs no home directory")
     func noHomeNeeded() throws {
         let directories = try DataDirectories(environment: [
