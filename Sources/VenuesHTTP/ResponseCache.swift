@@ -92,7 +92,7 @@ public struct ResponseCache: Sendable {
     /// The stored entry for the request, whatever its age; `nil` when there is none or it is
     /// unreadable, corrupt or for another request.
     public func entry(for request: HTTPRequest) -> Entry? {
-        guard let data = try? Data(contentsOf: fileURL(for: request)),
+        guard Self.isCacheable(request), let data = try? Data(contentsOf: fileURL(for: request)),
             let stored = try? JSONDecoder().decode(StoredEntry.self, from: data),
             stored.format == StoredEntry.currentFormat,
             stored.request == request.redactedDescription,
@@ -126,7 +126,7 @@ public struct ResponseCache: Sendable {
     ///   is an optimisation: failing to fill it is never an error).
     @discardableResult
     public func store(_ response: HTTPResponse, for request: HTTPRequest) -> Bool {
-        guard response.status == 200 else { return false }
+        guard response.status == 200, Self.isCacheable(request) else { return false }
         let secrets = Self.secrets(of: request)
         let headers = response.headers.filter { field in
             let name = field.name.lowercased()
@@ -174,6 +174,12 @@ public struct ResponseCache: Sendable {
             }
         }
         return removed
+    }
+
+    /// Whether the request's URL can be masked, and so identified without its secrets (a URL
+    /// that `URLComponents` cannot take apart is never cached).
+    static func isCacheable(_ request: HTTPRequest) -> Bool {
+        Redaction.redact(url: request.url) != "<url>"
     }
 
     /// The request's secret values: sensitive header values (and the token of
