@@ -127,7 +127,7 @@ public struct Aggregator: Sendable {
             )
         }
         let listed = Set(results.flatMap { $0.merged.sources.map(\.id) })
-        for favorite in favorites.favorites(within: radius, of: center) where !listed.contains(favorite.id) {
+        for favorite in favorites.favorites(within: radius, of: center, notMatching: listed) {
             if !query.categories.isEmpty, query.categories.isDisjoint(with: favorite.categories) { continue }
             if let term = query.term, !term.isEmpty, !favorite.name.localizedCaseInsensitiveContains(term) { continue }
             results.append(

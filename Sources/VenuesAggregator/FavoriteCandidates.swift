@@ -1,0 +1,67 @@
+public import Foundation
+public import VenuesCore
+
+/// The places of the last listing (`venues nearby` / `venues search`), kept so that
+/// `venues favorites add ID` and `venues show ID` find a listed place — with every source id
+/// of a merged place — without asking a provider again.
+///
+/// The file (`last-results.json` in the cache directory by default) is replaced atomically
+/// (mode 0600) after each listing. It is a convenience: saving is best-effort, and a missing,
+/// unreadable or corrupt file just means "not found".
+public struct FavoriteCandidates: Sendable {
+    /// The file holding the last listing.
+    public let fileURL: URL
+
+    /// Candidates in the given file.
+    public init(fileURL: URL) {
+        self.fileURL = fileURL
+    }
+
+    /// Candidates in `last-results.json` in ``DataDirectories/cache``.
+    public init(directories: DataDirectories) {
+        self.init(fileURL: directories.cache.appendingPathComponent("last-results.json", isDirectory: false))
+    }
+
+    /// Replaces the stored listing with these places.
+    ///
+    /// - Returns: whether the file was written (failures are not errors: this is a cache).
+    @discardableResult
+    public func save(_ places: [MergedVenue]) -> Bool {
+        let stored = StoredListing(places: places.map { StoredPlace(venue: $0.venue, sources: $0.sources) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(stored) else { return false }
+        do {
+            try FavoritesAtomicWriter.createDirectory(fileURL.deletingLastPathComponent())
+            try FavoritesAtomicWriter.write(data, to: fileURL)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Every place of the last listing; empty when there is none or the file is unusable.
+    public func load() -> [MergedVenue] {
+        guard let data = try? Data(contentsOf: fileURL),
+            let stored = try? JSONDecoder().decode(StoredListing.self, from: data),
+            stored.version == StoredListing.currentVersion
+        else { return [] }
+        return stored.places.map { MergedVenue(venue: $0.venue, sources: $0.sources) }
+    }
+
+    /// The listed place whose canonical id or any source id is `id`.
+    public func find(_ id: VenueID) -> MergedVenue? {
+        load().first { $0.venue.id == id || $0.sources.contains { $0.id == id } }
+    }
+}
+
+private struct StoredListing: Codable {
+    static let currentVersion = 1
+    var version = currentVersion
+    var places: [StoredPlace]
+}
+
+private struct StoredPlace: Codable {
+    var venue: Venue
+    var sources: [Venue]
+}
