@@ -18,20 +18,15 @@ public struct ConfigurationLoader: Sendable {
         self.environment = environment
     }
 
-    /// The user's config file path.
-    public var userConfigFile: URL {
-        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
-            return URL(fileURLWithPath: base).appendingPathComponent("venues/config.json")
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".config/venues/config.json")
+    /// The user's config file path (see ``DataDirectories``); `nil` without a home directory.
+    public var userConfigFile: URL? {
+        try? DataDirectories(environment: environment).configFile
     }
 
     /// Loads the layers. `explicitFile` is `--config FILE`.
     public func load(explicitFile: String? = nil) throws(ConfigurationError) -> VenuesConfiguration {
         var configuration = VenuesConfiguration()
-        let user = userConfigFile
-        if FileManager.default.fileExists(atPath: user.path) {
+        if let user = userConfigFile, FileManager.default.fileExists(atPath: user.path) {
             try apply(file: user, to: &configuration)
         }
         if let explicit = explicitFile ?? environment["VENUES_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {

@@ -18,6 +18,8 @@ struct Venues: AsyncParsableCommand {
             error; 64 for invalid input.
             """,
         version: VenuesVersion.current,
-        subcommands: [NearbyCommand.self, SearchCommand.self, ProvidersCommand.self]
+        subcommands: [
+            NearbyCommand.self, SearchCommand.self, ShowCommand.self, FavoritesCommand.self, ProvidersCommand.self,
+        ]
     )
 }

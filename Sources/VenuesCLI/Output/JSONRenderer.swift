@@ -60,7 +60,7 @@ enum JSONRenderer {
 
         enum CodingKeys: String, CodingKey {
             case id, name, latitude, longitude, distance, address, categories, phone, website, rating, favorite,
-                sources, merge
+                sources, merge, note, addedAt
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -78,6 +78,8 @@ enum JSONRenderer {
             try container.encode(row.favorite, forKey: .favorite)
             try container.encode(row.sources, forKey: .sources)
             try container.encodeIfPresent(row.merge, forKey: .merge)
+            try container.encodeIfPresent(row.note, forKey: .note)
+            try container.encodeIfPresent(row.addedAt, forKey: .addedAt)
         }
     }
 

@@ -8,13 +8,18 @@ enum MapLinks {
         let longitude = venue.coordinate.longitude
         var links: [VenueLink] = []
         if let osm = sources.first(where: { $0.provider == .openStreetMap }) {
-            links.append(VenueLink(kind: .map, url: "https://www.openstreetmap.org/\(osm.native)", title: "OpenStreetMap"))
+            links.append(
+                VenueLink(kind: .map, url: "https://www.openstreetmap.org/\(osm.native)", title: "OpenStreetMap")
+            )
         } else {
             links.append(
                 VenueLink(
                     kind: .map,
-                    url: "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=19/\(latitude)/\(longitude)",
-                    title: "OpenStreetMap"))
+                    url:
+                        "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=19/\(latitude)/\(longitude)",
+                    title: "OpenStreetMap"
+                )
+            )
         }
         var google = URLComponents(string: "https://www.google.com/maps/search/")!
         var items = [

@@ -32,6 +32,39 @@ struct ResultDocument {
         var favorite: Bool
         var sources: [Source]
         var merge: [Merge]?
+        /// Favourites listings only: the user's note and when the favourite was added.
+        var note: String?
+        var addedAt: String?
+
+        /// A row for a merged place, with all provider text sanitised.
+        init(merged: MergedVenue, distance: Double, favorite: Bool, explain: Bool) {
+            let venue = merged.venue
+            id = TextSanitizer.clean(venue.id.description)
+            name = TextSanitizer.clean(venue.name)
+            latitude = venue.coordinate.latitude
+            longitude = venue.coordinate.longitude
+            self.distance = (distance * 10).rounded() / 10
+            address = TextSanitizer.clean(venue.address)
+            categories = venue.categories.map(\.rawValue)
+            phone = TextSanitizer.clean(venue.phone)
+            website = TextSanitizer.clean(venue.website)
+            rating = venue.rating
+            self.favorite = favorite
+            sources = merged.sources.map {
+                Source(provider: $0.id.provider.rawValue, id: TextSanitizer.clean($0.id.description))
+            }
+            merge =
+                explain
+                ? merged.reasons.map { reason in
+                    Merge(
+                        rule: reason.rule,
+                        first: reason.first.description,
+                        second: reason.second.description,
+                        distance: (reason.distance * 10).rounded() / 10,
+                        nameScore: (reason.nameScore * 100).rounded() / 100
+                    )
+                } : nil
+        }
     }
 
     struct ProviderStatus {
@@ -65,6 +98,18 @@ struct ResultDocument {
         }
     }
 
+    /// A document listing the user's favourites around a centre (no providers asked).
+    init(favorites rows: [Row], center: Coordinate, centerSource: CenterSource, radius: Int) {
+        kind = "favorites"
+        self.center = center
+        self.centerSource = centerSource
+        self.radius = radius
+        term = nil
+        self.rows = rows
+        providers = []
+        explain = false
+    }
+
     init(result: AggregatedResult, explain: Bool) {
         kind = result.query.isTextSearch ? "search" : "nearby"
         center = result.center
@@ -73,33 +118,7 @@ struct ResultDocument {
         term = result.query.term.map(TextSanitizer.clean)
         self.explain = explain
         rows = result.venues.map { item in
-            let venue = item.venue
-            let merges = item.merged.reasons.map { reason in
-                Merge(
-                    rule: reason.rule,
-                    first: reason.first.description,
-                    second: reason.second.description,
-                    distance: (reason.distance * 10).rounded() / 10,
-                    nameScore: (reason.nameScore * 100).rounded() / 100
-                )
-            }
-            return Row(
-                id: TextSanitizer.clean(venue.id.description),
-                name: TextSanitizer.clean(venue.name),
-                latitude: venue.coordinate.latitude,
-                longitude: venue.coordinate.longitude,
-                distance: (item.distance * 10).rounded() / 10,
-                address: TextSanitizer.clean(venue.address),
-                categories: venue.categories.map(\.rawValue),
-                phone: TextSanitizer.clean(venue.phone),
-                website: TextSanitizer.clean(venue.website),
-                rating: venue.rating,
-                favorite: item.isFavorite,
-                sources: item.merged.sources.map {
-                    Source(provider: $0.id.provider.rawValue, id: TextSanitizer.clean($0.id.description))
-                },
-                merge: explain ? merges : nil
-            )
+            Row(merged: item.merged, distance: item.distance, favorite: item.isFavorite, explain: explain)
         }
         providers = result.outcomes.map { outcome in
             switch outcome.result {

@@ -5,16 +5,18 @@ import VenuesAggregator
 import VenuesCore
 import VenuesHTTP
 
-/// What a command needs from its surroundings: configuration, environment, logging and the
-/// HTTP client. Built once per run from the global options.
+/// What a command needs from its surroundings: configuration, file locations, logging and the
+/// HTTP client (with the response cache). Built once per run from the global options.
 struct CommandContext {
     var configuration: VenuesConfiguration
     var environment: [String: String]
+    var directories: DataDirectories
     var logger: Logger
     var httpClient: any HTTPClient
     var verbose: Bool
+    var offline: Bool
 
-    /// Loads configuration layers and sets up logging. Configuration errors exit 1 with a message.
+    /// Loads configuration layers and sets up logging and the HTTP stack. Errors exit 1 with a message.
     static func make(
         global: GlobalOptions,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -25,20 +27,38 @@ struct CommandContext {
         var logger = Logger(label: "venues")
         logger.logLevel = global.verbose ? .debug : .warning
         let configuration: VenuesConfiguration
+        let directories: DataDirectories
         do {
             configuration = try ConfigurationLoader(environment: environment).load(explicitFile: global.config)
+            directories = try DataDirectories(environment: environment)
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure("\(error)")
         }
-        let http = LoggingHTTPClient(base: CurlHTTPClient(), logger: logger)
+        var http: any HTTPClient = LoggingHTTPClient(base: CurlHTTPClient(), logger: logger)
+        if configuration.cache.enabled || global.offline {
+            let mode: CachingHTTPClient.Mode = global.offline ? .offline : global.noCache ? .refresh : .normal
+            http = CachingHTTPClient(
+                wrapping: http,
+                cache: ResponseCache(directory: directories.responseCache, timeToLive: configuration.cache.ttl),
+                mode: mode
+            )
+        }
         return CommandContext(
             configuration: configuration,
             environment: environment,
+            directories: directories,
             logger: logger,
             httpClient: http,
-            verbose: global.verbose
+            verbose: global.verbose,
+            offline: global.offline
         )
     }
+
+    /// The favourites file.
+    var favorites: FavoritesStore { FavoritesStore(directories: directories) }
+
+    /// The places of the last listing.
+    var lastListing: FavoriteCandidates { FavoriteCandidates(directories: directories) }
 }
 
 /// A runtime failure: printed as one line on stderr, exit status 1.

@@ -1,5 +1,5 @@
-import FoursquareProvider
 import Foundation
+import FoursquareProvider
 import GooglePlacesProvider
 import VenuesAggregator
 import VenuesCore
@@ -46,15 +46,19 @@ enum ProviderRegistry {
             return baseURL.map { url in
                 FoursquareProvider(
                     configuration: .init(apiKey: configuration.foursquare.apiKey ?? "", api: api, baseURL: url),
-                    httpClient: httpClient)
+                    httpClient: httpClient
+                )
             }
         case .google:
             return webURL(configuration.google.url, setting: "VENUES_GOOGLE_PLACES_URL / google.url").map { url in
                 GooglePlacesProvider(
                     configuration: .init(
-                        apiKey: configuration.google.apiKey ?? "", baseURL: url,
-                        languageCode: configuration.google.language),
-                    httpClient: httpClient)
+                        apiKey: configuration.google.apiKey ?? "",
+                        baseURL: url,
+                        languageCode: configuration.google.language
+                    ),
+                    httpClient: httpClient
+                )
             }
         default:
             return .failure(.unsupported("\(id) is not available in this build yet"))

@@ -52,14 +52,26 @@ struct QueryRunner {
             throw CommandFailure(lines.joined(separator: "\n"))
         }
 
+        let favorites: any FavoriteMarking
+        do {
+            favorites = try context.favorites.index()
+        } catch {
+            StandardError.write("warning: favourites are not marked: \(error.description)\n")
+            favorites = NoFavorites()
+        }
         let aggregator = Aggregator(
-            providers: providers, merger: Deduplicator(priority: configuration.dedupe.priority))
+            providers: providers,
+            merger: Deduplicator(priority: configuration.dedupe.priority),
+            favorites: favorites
+        )
         let announce = query.center.map { "Searching \(query.radius) m around \($0)" }
         if let announce {
             StandardError.write("\(announce) (\(options.center != nil ? "--near" : "configured default location")).\n")
         }
         let progress = ProgressLine(
-            providers: providers.map(\.id), enabled: ProgressLine.wanted(verbose: context.verbose))
+            providers: providers.map(\.id),
+            enabled: ProgressLine.wanted(verbose: context.verbose)
+        )
         var result = await aggregator.run(query, progress: progress.finished)
         progress.clear()
         if query.center == nil {
@@ -75,6 +87,9 @@ struct QueryRunner {
             }
         }
         result.outcomes.append(contentsOf: unusable)
+        if !result.venues.isEmpty {
+            context.lastListing.save(result.venues.map(\.merged))
+        }
         report(result)
         let document = ResultDocument(result: result, explain: options.explain)
         let text: String

@@ -1,0 +1,207 @@
+import ArgumentParser
+import Foundation
+import VenuesAggregator
+import VenuesCore
+
+/// `venues favorites add|remove|list`: the user's favourite places, kept by id in
+/// `favorites.json` in the data directory.
+struct FavoritesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "favorites",
+        abstract: "Mark, unmark and list favourite venues.",
+        discussion: """
+            Favourites live in favorites.json in $VENUES_DATA_DIR, else $XDG_DATA_HOME/venues, else
+            ~/.local/share/venues. A file that cannot be read is never overwritten.
+
+            Examples:
+              venues favorites add osm:node/59622323 --note "lunch on Fridays"
+              venues favorites list --near 60.1699,24.9384
+              venues favorites remove osm:node/59622323
+            """,
+        subcommands: [Add.self, Remove.self, List.self],
+        aliases: ["favourites"]
+    )
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Mark a venue from a listing as a favourite (adding twice changes nothing)."
+        )
+
+        @Argument(help: "The venue id from a listing, e.g. osm:node/59622323.")
+        var id: String
+
+        @Option(name: .long, help: ArgumentHelp("A note to keep with it.", valueName: "text"))
+        var note: String?
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            _ = try VenueIDArgument.parse(id)
+            if let note, note.count > 1000 {
+                throw ValidationError("--note is \(note.count) characters long: at most 1000 are accepted")
+            }
+        }
+
+        func run() async throws {
+            try await failingWithMessage {
+                let context = try CommandContext.make(global: global)
+                let venueID = try VenueIDArgument.parse(id)
+                let store = context.favorites
+                // Fail on an unreadable file before any lookup.
+                do {
+                    _ = try store.index()
+                } catch {
+                    throw CommandFailure("\(error)")
+                }
+                let (merged, _) = try await VenueLookup(context: context).cheapest(
+                    venueID,
+                    timeout: context.configuration.timeout
+                )
+                let outcome: FavoritesStore.AddOutcome
+                do {
+                    outcome = try store.add(
+                        venue: merged.venue,
+                        sources: merged.sources.map(\.id),
+                        note: note.map(TextSanitizer.clean)
+                    )
+                } catch {
+                    throw CommandFailure("\(error)")
+                }
+                let name = TextSanitizer.clean(outcome.favorite.name)
+                switch outcome {
+                case .added: print("★ Added \(name) (\(outcome.favorite.id)) to your favourites.")
+                case .alreadyPresent: print("\(name) (\(outcome.favorite.id)) is already a favourite.")
+                case .noteUpdated: print("Updated the note of \(name) (\(outcome.favorite.id)).")
+                }
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Unmark a favourite (by its id or any of its source ids)."
+        )
+
+        @Argument(help: "The venue id.")
+        var id: String
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            _ = try VenueIDArgument.parse(id)
+        }
+
+        func run() async throws {
+            try await failingWithMessage {
+                let context = try CommandContext.make(global: global)
+                let venueID = try VenueIDArgument.parse(id)
+                let removed: [Favorite]
+                do {
+                    removed = try context.favorites.remove(id: venueID)
+                } catch {
+                    throw CommandFailure("\(error)")
+                }
+                guard !removed.isEmpty else {
+                    throw CommandFailure("\(venueID) is not a favourite (see venues favorites list)")
+                }
+                for favorite in removed {
+                    print("Removed \(TextSanitizer.clean(favorite.name)) (\(favorite.id)) from your favourites.")
+                }
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List favourites, nearest first with --near."
+        )
+
+        @Option(
+            name: .long,
+            parsing: .unconditional,
+            help: ArgumentHelp("Sort by distance from LAT,LON.", valueName: "lat,lon")
+        )
+        var near: String?
+
+        @Option(
+            name: .long,
+            parsing: .unconditional,
+            help: ArgumentHelp("With --near: only favourites within this many metres.", valueName: "m")
+        )
+        var radius: Int?
+
+        @OptionGroup var output: OutputOptions
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if let near {
+                do {
+                    _ = try Coordinate(parsing: near)
+                } catch {
+                    throw ValidationError("--near: \(error.description)")
+                }
+            }
+            if let radius {
+                guard near != nil else { throw ValidationError("--radius needs --near") }
+                guard VenueQuery.radiusRange.contains(radius) else {
+                    throw ValidationError("--radius \(radius) is out of range: expected 1 to 100000 metres")
+                }
+            }
+        }
+
+        func run() async throws {
+            try await failingWithMessage {
+                let context = try CommandContext.make(global: global)
+                let favorites: [Favorite]
+                do {
+                    favorites = try context.favorites.load()
+                } catch {
+                    throw CommandFailure("\(error)")
+                }
+                let center = near.flatMap { try? Coordinate(parsing: $0) }
+                var rows: [(Favorite, Double)] = favorites.map { ($0, center.map($0.coordinate.distance(to:)) ?? 0) }
+                if let center, let radius { rows = rows.filter { $0.1 <= Double(radius) } }
+                if center != nil {
+                    rows.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.id < $1.0.id }
+                } else {
+                    rows.sort { $0.0.addedAt != $1.0.addedAt ? $0.0.addedAt < $1.0.addedAt : $0.0.id < $1.0.id }
+                }
+                let formatter = ISO8601DateFormatter()
+                let documentRows = rows.map { favorite, distance in
+                    let records = (favorite.sources.isEmpty ? [favorite.id] : favorite.sources).map { source in
+                        var venue = favorite.venue
+                        venue.id = source
+                        return venue
+                    }
+                    var row = ResultDocument.Row(
+                        merged: MergedVenue(venue: favorite.venue, sources: records),
+                        distance: distance,
+                        favorite: true,
+                        explain: false
+                    )
+                    row.note = TextSanitizer.clean(favorite.note)
+                    row.addedAt = formatter.string(from: favorite.addedAt)
+                    return row
+                }
+                let document = ResultDocument(
+                    favorites: documentRows,
+                    center: center ?? .amsterdamCentraal,
+                    centerSource: center == nil ? .fallback : .given,
+                    radius: radius ?? 0
+                )
+                let text: String
+                switch output.format {
+                case .json: text = try JSONRenderer.render(document) + "\n"
+                case .geojson: text = try GeoJSONRenderer.render(document) + "\n"
+                case .csv: text = CSVRenderer.render(document)
+                case .table:
+                    text =
+                        documentRows.isEmpty
+                        ? "No favourites yet: add one with venues favorites add ID.\n"
+                        : TableRenderer.render(document, width: Terminal.width(environment: context.environment))
+                }
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+        }
+    }
+}

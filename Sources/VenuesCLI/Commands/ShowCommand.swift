@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import VenuesAggregator
+import VenuesCore
+
+/// `venues show ID`: one venue with every field we have, its sources and map links.
+struct ShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show one venue: every field, its sources, and links to open it on a map.",
+        discussion: """
+            ID is an id from a listing: fsq:…, google:…, osm:node/N, osm:way/N or osm:relation/N.
+
+            Examples:
+              venues show osm:node/59622323
+              venues show google:ChIJ53I1Yn2AhYAR_Vl1vNygfMg --format json
+            """
+    )
+
+    @Argument(help: "The venue id, e.g. osm:node/59622323.")
+    var id: String
+
+    @Option(name: .long, help: ArgumentHelp("Output format: table or json.", valueName: "format"))
+    var format: DetailFormat = .table
+
+    @Option(
+        name: .long,
+        parsing: .unconditional,
+        help: ArgumentHelp("Seconds the provider may take (default 10).", valueName: "seconds")
+    )
+    var timeout: Double?
+
+    @OptionGroup var global: GlobalOptions
+
+    enum DetailFormat: String, CaseIterable, ExpressibleByArgument {
+        case table, json
+    }
+
+    func validate() throws {
+        _ = try VenueIDArgument.parse(id)
+        if let timeout, !(timeout > 0 && timeout <= 600) {
+            throw ValidationError("--timeout \(timeout) is out of range: expected more than 0 and at most 600 seconds")
+        }
+    }
+
+    func run() async throws {
+        try await failingWithMessage {
+            let context = try CommandContext.make(global: global)
+            let venueID = try VenueIDArgument.parse(id)
+            let (merged, origin) = try await VenueLookup(context: context).freshest(
+                venueID,
+                timeout: timeout ?? context.configuration.timeout
+            )
+            let favorite = (try? context.favorites.index().favorite(matchingAnyOf: merged.sources.map(\.id)))
+            let detail = VenueDetail(merged: merged, favorite: favorite, origin: origin)
+            let text = format == .json ? try detail.json() + "\n" : detail.text()
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import VenuesAggregator
+import VenuesCore
+
+/// Everything known about one place, for `venues show`.
+struct VenueDetail {
+    var merged: MergedVenue
+    var favorite: Favorite?
+    var origin: VenueLookup.Origin
+
+    private var venue: Venue { merged.venue }
+
+    /// Links to open: the providers' own (never carrying a key) and map links.
+    var links: [VenueLink] {
+        var seen = Set<String>()
+        let all = merged.sources.flatMap(\.links) + MapLinks.links(for: venue, sources: merged.sources.map(\.id))
+        return all.filter { link in
+            guard let url = URL(string: link.url), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                !(url.query ?? "").lowercased().contains("key=")
+            else { return false }
+            return seen.insert(link.url).inserted
+        }
+    }
+
+    func text() -> String {
+        var lines: [String] = []
+        func add(_ label: String, _ value: String?) {
+            guard let value = TextSanitizer.clean(value) else { return }
+            lines.append("\(label.padding(toLength: 12, withPad: " ", startingAt: 0))\(value)")
+        }
+        lines.append(TextSanitizer.clean(venue.name) + (favorite != nil ? "  ★" : ""))
+        add("id", venue.id.description)
+        add("location", "\(venue.coordinate.latitude),\(venue.coordinate.longitude)")
+        add("address", venue.address)
+        add("categories", categoryText)
+        add("phone", venue.phone)
+        add("website", venue.website)
+        add(
+            "rating",
+            venue.rating.map { rating in
+                String(format: "%.1f / 5", rating) + (venue.ratingCount.map { " (\($0) ratings)" } ?? "")
+            }
+        )
+        add("price", venue.price.map { $0 == 0 ? "free" : String(repeating: "€", count: $0) })
+        add("hours", venue.openingHours)
+        for key in venue.extras.keys.sorted() { add(key, venue.extras[key]) }
+        if let favorite {
+            add("favourite", "since \(ISO8601DateFormatter().string(from: favorite.addedAt))")
+            add("note", favorite.note)
+        }
+        add("sources", merged.sources.map(\.id.description).joined(separator: ", "))
+        for link in links { add(link.title, link.url) }
+        switch origin {
+        case .provider: break
+        case .lastListing: lines.append("(from the last listing; the provider was not asked or did not answer)")
+        case .favorites: lines.append("(from the favourites snapshot; the provider was not asked or did not answer)")
+        }
+        if merged.sources.contains(where: { $0.id.provider == .openStreetMap }) {
+            lines.append("Data: © OpenStreetMap contributors (ODbL)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private var categoryText: String? {
+        let labels = venue.categories.map(\.rawValue) + venue.providerCategories
+        return labels.isEmpty ? nil : labels.joined(separator: ", ")
+    }
+
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(Document(detail: self)), as: UTF8.self)
+    }
+
+    private struct Document: Encodable {
+        struct Source: Encodable {
+            var provider: String
+            var id: String
+            var name: String
+            var latitude: Double
+            var longitude: Double
+        }
+        struct Link: Encodable {
+            var kind: String
+            var title: String
+            var url: String
+        }
+
+        var id: String
+        var name: String
+        var latitude: Double
+        var longitude: Double
+        var address: String?
+        var categories: [String]
+        var providerCategories: [String]
+        var phone: String?
+        var website: String?
+        var rating: Double?
+        var ratingCount: Int?
+        var price: Int?
+        var openingHours: String?
+        var extras: [String: String]
+        var favorite: Bool
+        var note: String?
+        var sources: [Source]
+        var links: [Link]
+        var origin: String
+
+        init(detail: VenueDetail) {
+            let venue = detail.venue
+            id = venue.id.description
+            name = TextSanitizer.clean(venue.name)
+            latitude = venue.coordinate.latitude
+            longitude = venue.coordinate.longitude
+            address = TextSanitizer.clean(venue.address)
+            categories = venue.categories.map(\.rawValue)
+            providerCategories = venue.providerCategories.map(TextSanitizer.clean)
+            phone = TextSanitizer.clean(venue.phone)
+            website = TextSanitizer.clean(venue.website)
+            rating = venue.rating
+            ratingCount = venue.ratingCount
+            price = venue.price
+            openingHours = TextSanitizer.clean(venue.openingHours)
+            extras = venue.extras.reduce(into: [:]) { $0[TextSanitizer.clean($1.key)] = TextSanitizer.clean($1.value) }
+            favorite = detail.favorite != nil
+            note = TextSanitizer.clean(detail.favorite?.note)
+            sources = detail.merged.sources.map {
+                Source(
+                    provider: $0.id.provider.rawValue,
+                    id: $0.id.description,
+                    name: TextSanitizer.clean($0.name),
+                    latitude: $0.coordinate.latitude,
+                    longitude: $0.coordinate.longitude
+                )
+            }
+            links = detail.links.map { Link(kind: $0.kind.rawValue, title: $0.title, url: $0.url) }
+            origin =
+                switch detail.origin {
+                case .provider: "provider"
+                case .lastListing: "lastListing"
+                case .favorites: "favorites"
+                }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(latitude, forKey: .latitude)
+            try container.encode(longitude, forKey: .longitude)
+            try container.encode(address, forKey: .address)
+            try container.encode(categories, forKey: .categories)
+            try container.encode(providerCategories, forKey: .providerCategories)
+            try container.encode(phone, forKey: .phone)
+            try container.encode(website, forKey: .website)
+            try container.encode(rating, forKey: .rating)
+            try container.encode(ratingCount, forKey: .ratingCount)
+            try container.encode(price, forKey: .price)
+            try container.encode(openingHours, forKey: .openingHours)
+            try container.encode(extras, forKey: .extras)
+            try container.encode(favorite, forKey: .favorite)
+            try container.encode(note, forKey: .note)
+            try container.encode(sources, forKey: .sources)
+            try container.encode(links, forKey: .links)
+            try container.encode(origin, forKey: .origin)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, latitude, longitude, address, categories, providerCategories, phone, website, rating,
+                ratingCount, price, openingHours, extras, favorite, note, sources, links, origin
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import VenuesAggregator
+import VenuesCore
+
+/// Finds one place by id, from the last listing, the favourites or the provider that issued the id.
+struct VenueLookup {
+    var context: CommandContext
+
+    /// Where a place was found.
+    enum Origin: Equatable {
+        case provider
+        case lastListing
+        case favorites
+    }
+
+    /// Asks the issuing provider first (fresh, every field), then falls back to what is stored.
+    /// Used by `venues show`.
+    func freshest(_ id: VenueID, timeout: Double) async throws -> (MergedVenue, Origin) {
+        let stored = storedPlace(id)
+        switch await fetch(id, timeout: timeout) {
+        case .success(let venue):
+            return (replacing(id, with: venue, in: stored?.0), .provider)
+        case .failure(let error):
+            if let stored {
+                context.logger.debug("\(id.provider): \(error.message); showing the stored copy")
+                return stored
+            }
+            throw CommandFailure(message(for: id, error: error))
+        }
+    }
+
+    /// Uses what is stored first (no network), then asks the provider. Used by `favorites add`.
+    func cheapest(_ id: VenueID, timeout: Double) async throws -> (MergedVenue, Origin) {
+        if let stored = storedPlace(id) { return stored }
+        switch await fetch(id, timeout: timeout) {
+        case .success(let venue): return (MergedVenue(single: venue), .provider)
+        case .failure(let error): throw CommandFailure(message(for: id, error: error))
+        }
+    }
+
+    private func storedPlace(_ id: VenueID) -> (MergedVenue, Origin)? {
+        if let listed = context.lastListing.find(id) { return (listed, .lastListing) }
+        if let favorite = try? context.favorites.index().favorite(matching: id) {
+            let sources = favorite.sources.isEmpty ? [favorite.id] : favorite.sources
+            let records = sources.map { source in
+                var venue = favorite.venue
+                venue.id = source
+                return venue
+            }
+            return (MergedVenue(venue: favorite.venue, sources: records), .favorites)
+        }
+        return nil
+    }
+
+    private func fetch(_ id: VenueID, timeout: Double) async -> Result<Venue, ProviderError> {
+        switch ProviderRegistry.make(id.provider, configuration: context.configuration, httpClient: context.httpClient)
+        {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let provider):
+            return await Aggregator(providers: [provider]).venue(id, timeout: timeout)
+        }
+    }
+
+    /// The stored place with the record for `id` replaced by the fresh one, which also becomes canonical.
+    private func replacing(_ id: VenueID, with venue: Venue, in stored: MergedVenue?) -> MergedVenue {
+        guard var merged = stored else { return MergedVenue(single: venue) }
+        merged.sources = [venue] + merged.sources.filter { $0.id != id }
+        merged.venue = venue
+        return merged
+    }
+
+    private func message(for id: VenueID, error: ProviderError) -> String {
+        switch error {
+        case .notFound:
+            "no venue with id \(id): it is not in the last listing, not a favourite, and \(id.provider) does not know it"
+        default:
+            "cannot look up \(id): it is not in the last listing or the favourites, and \(id.provider) failed: \(TextSanitizer.clean(error.message))"
+        }
+    }
+}
