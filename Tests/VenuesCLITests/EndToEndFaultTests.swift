@@ -1,0 +1,344 @@
+import Foundation
+import Testing
+import VenuesTestSupport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `venues` binary against loopback fake providers, all of them at once, with one of them
+/// (or all) misbehaving: the answer must still come, with the others' venues, and the failure
+/// must be reported with the right kind.
+@Suite(.timeLimit(.minutes(2)))
+struct EndToEndFaultTests {
+    /// The providers this build can be pointed at.
+    static let kinds: [FakeProvider.Kind] =
+        EndToEndProviders.includeOverpass ? [.foursquare, .google, .overpass] : [.foursquare, .google]
+
+    /// Fakes for every provider: `special` answers with `respond`, the others with 3 venues.
+    static func fakes(
+        special: FakeProvider.Kind? = nil,
+        respond: FakeProvider.Responder? = nil
+    ) async throws -> FakeProviders {
+        var fakes = FakeProviders()
+        for kind in kinds {
+            let fake =
+                if kind == special, let respond {
+                    try await FakeProvider.start(kind, respond: respond)
+                } else {
+                    try await FakeProvider.working(kind)
+                }
+            switch kind {
+            case .foursquare: fakes.foursquare = fake
+            case .google: fakes.google = fake
+            case .overpass: fakes.overpass = fake
+            }
+        }
+        return fakes
+    }
+
+    /// Fakes for every provider but `missing`, which is pointed at `endpoint` instead.
+    static func fakes(except missing: FakeProvider.Kind, endpoint: URL) async throws -> FakeProviders {
+        var fakes = FakeProviders()
+        for kind in kinds where kind != missing {
+            let fake = try await FakeProvider.working(kind)
+            switch kind {
+            case .foursquare: fakes.foursquare = fake
+            case .google: fakes.google = fake
+            case .overpass: fakes.overpass = fake
+            }
+        }
+        switch missing {
+        case .foursquare: fakes.extraEnvironment["VENUES_FOURSQUARE_URL"] = endpoint.absoluteString
+        case .google: fakes.extraEnvironment["VENUES_GOOGLE_PLACES_URL"] = endpoint.absoluteString
+        case .overpass:
+            fakes.extraEnvironment["VENUES_OVERPASS_URL"] =
+                endpoint.appendingPathComponent("api/interpreter")
+                .absoluteString
+        }
+        return fakes
+    }
+
+    /// `venues nearby --format json` around the fakes' centre, in a fresh sandbox.
+    static func nearby(_ fakes: FakeProviders, _ extra: [String] = []) async throws -> EndToEndProcess.Output {
+        let home = try VenuesProcess.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        return try await EndToEndProcess.run(
+            [
+                "nearby", "--near", FakeBodies.near, "--radius", "1000", "--providers", fakes.providerList, "--format",
+                "json",
+            ] + extra,
+            environment: fakes.environment(home: home)
+        )
+    }
+
+    /// Every provider but `failed` answered with its 3 venues.
+    static func expectOthersAnswered(_ result: ResultJSON, except failed: FakeProvider.Kind?) {
+        for kind in kinds where kind != failed {
+            #expect(result.provider(kind.rawValue)?.status == "ok", "\(kind.rawValue) should have answered")
+            #expect(result.venues(from: kind.rawValue).count == 3, "\(kind.rawValue)'s venues should be listed")
+        }
+    }
+
+    // MARK: 1. slower than --timeout
+
+    @Test(arguments: kinds)
+    func providerSlowerThanTheTimeoutIsReportedAsTimedOut(slow: FakeProvider.Kind) async throws {
+        let fakes = try await Self.fakes(special: slow) { _, request in
+            try? await Task.sleep(for: .seconds(15))
+            return .success(slow, count: 3, request: request)
+        }
+        let output = try await Self.nearby(fakes, ["--timeout", "2"])
+        await fakes.stop()
+
+        #expect(output.status == 0, "\(output.transcript)")
+        // The fake would answer after 15 s; the answer must come soon after the 2 s timeout.
+        #expect(output.seconds < 8, "\(output.transcript)")
+        let result = try output.json()
+        let status = try #require(result.provider(slow.rawValue))
+        #expect(status.status == "error")
+        #expect(status.error?.kind == "timedOut", "\(output.transcript)")
+        #expect(result.venues(from: slow.rawValue).isEmpty)
+        Self.expectOthersAnswered(result, except: slow)
+        #expect(output.stderr.contains("warning: \(slow.rawValue): "))
+    }
+
+    // MARK: 2. 429 with Retry-After
+
+    @Test func rateLimitedThenSuccessIsRetriedAfterRetryAfterButOverpassIsNotRetried() async throws {
+        var fakes = FakeProviders()
+        fakes.foursquare = try await FakeProvider.start(.foursquare) { attempt, request in
+            attempt == 1
+                ? .tooManyRequests(.foursquare, retryAfter: 1) : .success(.foursquare, count: 3, request: request)
+        }
+        fakes.google = try await FakeProvider.start(.google) { attempt, request in
+            attempt == 1 ? .tooManyRequests(.google, retryAfter: 1) : .success(.google, count: 3, request: request)
+        }
+        if EndToEndProviders.includeOverpass {
+            fakes.overpass = try await FakeProvider.start(.overpass) { attempt, request in
+                attempt == 1
+                    ? .tooManyRequests(.overpass, retryAfter: 1) : .success(.overpass, count: 3, request: request)
+            }
+        }
+        let output = try await Self.nearby(fakes)
+        await fakes.stop()
+
+        #expect(output.status == 0, "\(output.transcript)")
+        let result = try output.json()
+        for fake in [fakes.foursquare, fakes.google].compactMap({ $0 }) {
+            let requests = await fake.requests
+            #expect(requests.count == 2, "\(fake.kind.rawValue): one 429, then one retry")
+            #expect(result.provider(fake.kind.rawValue)?.status == "ok", "\(output.transcript)")
+            #expect(result.venues(from: fake.kind.rawValue).count == 3)
+            if requests.count == 2 {
+                let gap = requests[1].receivedAt - requests[0].receivedAt
+                #expect(gap >= .milliseconds(900), "\(fake.kind.rawValue) retried after \(gap), before Retry-After: 1")
+            }
+        }
+        if let overpass = fakes.overpass {
+            // The Overpass operator asks for no quick retry after a 429.
+            #expect(await overpass.requestCount == 1)
+            let status = try #require(result.provider("osm"))
+            #expect(status.error?.kind == "rateLimited", "\(output.transcript)")
+            #expect(result.venues(from: "osm").isEmpty)
+        }
+    }
+
+    // MARK: 3. 503 twice, then success
+
+    @Test func serviceUnavailableTwiceThenSuccessIsRetried() async throws {
+        var fakes = FakeProviders()
+        fakes.foursquare = try await FakeProvider.start(.foursquare) { attempt, request in
+            attempt <= 2 ? .unavailable(.foursquare) : .success(.foursquare, count: 3, request: request)
+        }
+        fakes.google = try await FakeProvider.start(.google) { attempt, request in
+            attempt <= 2 ? .unavailable(.google) : .success(.google, count: 3, request: request)
+        }
+        if EndToEndProviders.includeOverpass {
+            // Overpass retries a 5xx once (two attempts in all, a second or more apart).
+            fakes.overpass = try await FakeProvider.start(.overpass) { attempt, request in
+                attempt <= 1 ? .unavailable(.overpass) : .success(.overpass, count: 3, request: request)
+            }
+        }
+        let output = try await Self.nearby(fakes)
+        await fakes.stop()
+
+        #expect(output.status == 0, "\(output.transcript)")
+        let result = try output.json()
+        #expect(await fakes.foursquare?.requestCount == 3)
+        #expect(await fakes.google?.requestCount == 3)
+        if let overpass = fakes.overpass { #expect(await overpass.requestCount == 2) }
+        Self.expectOthersAnswered(result, except: nil)
+        #expect(!output.stderr.contains("warning:"), "\(output.transcript)")
+    }
+
+    // MARK: 4. invalid JSON / XML
+
+    @Test(arguments: kinds)
+    func invalidBodyIsAnInvalidResponse(broken: FakeProvider.Kind) async throws {
+        let fakes = try await Self.fakes(special: broken) { _, _ in
+            switch broken {
+            case .foursquare:
+                .json(#"{"results": [ {"fsq_place_id": "e2e", "name": "Half"#)
+            case .google:
+                .json("<html><body>Not JSON at all</body></html>")
+            case .overpass:
+                .data(
+                    Data(
+                        #"<?xml version="1.0"?><osm version="0.6"><node id="1" lat="60.17" lon="24.94"><tag k="name" v="Broken"></osm>"#
+                            .utf8
+                    ),
+                    contentType: "application/osm3s+xml"
+                )
+            }
+        }
+        let output = try await Self.nearby(fakes)
+        await fakes.stop()
+
+        #expect(output.status == 0, "\(output.transcript)")
+        let result = try output.json()
+        #expect(result.provider(broken.rawValue)?.error?.kind == "invalidResponse", "\(output.transcript)")
+        #expect(result.venues(from: broken.rawValue).isEmpty)
+        Self.expectOthersAnswered(result, except: broken)
+    }
+
+    // MARK: 5. truncated body
+
+    @Test(arguments: kinds)
+    func truncatedBodyIsAnInvalidResponse(truncated: FakeProvider.Kind) async throws {
+        let full: String
+        let contentType: String
+        switch truncated {
+        case .foursquare: (full, contentType) = (FakeBodies.foursquareSearch(count: 3), "application/json")
+        case .google: (full, contentType) = (FakeBodies.googleSearch(count: 3), "application/json")
+        case .overpass: (full, contentType) = (FakeBodies.overpass(count: 3), "application/osm3s+xml")
+        }
+        let bytes = Data(full.utf8)
+        let raw = try RawTCPServer(
+            reply: .truncated(
+                contentType: contentType,
+                declaredLength: bytes.count,
+                body: bytes.prefix(bytes.count / 2)
+            )
+        )
+        let fakes = try await Self.fakes(except: truncated, endpoint: raw.baseURL)
+        let output = try await Self.nearby(fakes)
+        raw.stop()
+        await fakes.stop()
+
+        #expect(output.status == 0, "\(output.transcript)")
+        #expect(!raw.requests.isEmpty, "the truncating server was never asked")
+        let result = try output.json()
+        let error = try #require(result.provider(truncated.rawValue)?.error, "\(output.transcript)")
+        #expect(error.kind == "invalidResponse", "\(output.transcript)")
+        #expect(error.message.lowercased().contains("partial"), "\(error.message)")
+        #expect(result.venues(from: truncated.rawValue).isEmpty)
+        Self.expectOthersAnswered(result, except: truncated)
+    }
+
+    // MARK: 6. a 60 MB body
+
+    @Test(arguments: kinds)
+    func sixtyMegabyteBodyIsCappedWithBoundedMemory(huge: FakeProvider.Kind) async throws {
+        let length = 60 * 1024 * 1024
+        let contentType = huge == .overpass ? "application/osm3s+xml" : "application/json"
+        let raw = try RawTCPServer(reply: .huge(contentType: contentType, length: length, filler: UInt8(ascii: " ")))
+        let fakes = try await Self.fakes(except: huge, endpoint: raw.baseURL)
+        let output = try await Self.nearby(fakes, ["--timeout", "30"])
+        raw.stop()
+        await fakes.stop()
+
+        #expect(output.status == 0, "\(output.transcript)")
+        let result = try output.json()
+        let error = try #require(result.provider(huge.rawValue)?.error, "\(output.transcript)")
+        #expect(error.kind == "invalidResponse", "\(output.transcript)")
+        #expect(error.message.contains("larger than"), "the message should name the size limit: \(error.message)")
+        Self.expectOthersAnswered(result, except: huge)
+        // The client stopped reading at its cap: the server could not send the whole body.
+        #expect(raw.bodyBytesWritten.allSatisfy { $0 < length }, "\(raw.bodyBytesWritten)")
+        // Memory stays bounded by the cap: far below what holding the 60 MB body would take on
+        // top of the resident size of an ordinary run (measured here, same build).
+        let peak = try #require(output.peakResidentKiB, "VmHWM could not be read")
+        let ordinaryFakes = try await Self.fakes()
+        let ordinary = try await Self.nearby(ordinaryFakes)
+        await ordinaryFakes.stop()
+        let baseline = try #require(ordinary.peakResidentKiB)
+        #expect(peak < baseline + 56 * 1024, "peak RSS \(peak) KiB, an ordinary run \(baseline) KiB")
+        #expect(peak < 200 * 1024, "peak RSS \(peak) KiB")
+        #expect(EndToEndProcess.childrenMaxResidentKiB() < 200 * 1024)
+    }
+
+    // MARK: 7. connection refused
+
+    @Test(arguments: kinds)
+    func connectionRefusedIsUnreachable(refused: FakeProvider.Kind) async throws {
+        let port = try Self.unusedPort()
+        let fakes = try await Self.fakes(except: refused, endpoint: URL(string: "http://127.0.0.1:\(port)")!)
+        let output = try await Self.nearby(fakes)
+        await fakes.stop()
+
+        #expect(output.status == 0, "\(output.transcript)")
+        let result = try output.json()
+        #expect(result.provider(refused.rawValue)?.error?.kind == "unreachable", "\(output.transcript)")
+        Self.expectOthersAnswered(result, except: refused)
+        #expect(output.seconds < 8, "\(output.transcript)")
+    }
+
+    /// A port on 127.0.0.1 that nothing listens on (bound, read, closed).
+    static func unusedPort() throws -> UInt16 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw RawTCPServerError.socket(errno) }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw RawTCPServerError.socket(errno) }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    // MARK: 8. every provider failing
+
+    @Test func everyProviderFailingExits1WithOneLinePerProvider() async throws {
+        var fakes = FakeProviders()
+        fakes.foursquare = try await FakeProvider.start(.foursquare) { _, _ in
+            .json(FakeBodies.foursquareError("Invalid request token."), status: 401)
+        }
+        fakes.google = try await FakeProvider.start(.google) { _, _ in
+            .json(
+                FakeBodies.googleError(code: 400, status: "INVALID_ARGUMENT", message: "Invalid radius."),
+                status: 400
+            )
+        }
+        if EndToEndProviders.includeOverpass {
+            fakes.overpass = try await FakeProvider.start(.overpass) { _, _ in
+                .data(Data("<osm version=\"0.6\"><node".utf8), contentType: "application/osm3s+xml")
+            }
+        }
+        let output = try await Self.nearby(fakes)
+        await fakes.stop()
+
+        #expect(output.status == 1, "\(output.transcript)")
+        let lines = output.stderr.split(separator: "\n").map(String.init)
+        for kind in Self.kinds {
+            let mine = lines.filter { $0.hasPrefix("warning: \(kind.rawValue): ") }
+            #expect(mine.count == 1, "one line for \(kind.rawValue): \(output.transcript)")
+        }
+        #expect(lines.filter { $0.hasPrefix("warning: ") }.count == Self.kinds.count, "\(output.transcript)")
+        #expect(output.stderr.contains("FOURSQUARE_API_KEY"), "a 401 names the variable to check")
+        let result = try output.json()
+        #expect(result.venues.isEmpty)
+        #expect(result.providers.allSatisfy { $0.status == "error" })
+        #expect(result.provider("fsq")?.error?.kind == "unauthorized")
+        #expect(result.provider("google")?.error?.kind == "badRequest")
+    }
+}

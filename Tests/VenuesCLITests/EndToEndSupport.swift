@@ -1,0 +1,154 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs the `venues` binary like ``VenuesProcess`` and also measures the wall time and, on
+/// Linux, the child's peak resident set size (`VmHWM` in `/proc/PID/status`, sampled while it
+/// runs; `VmHWM` only grows, so the last sample is the peak up to a few milliseconds before
+/// the end).
+enum EndToEndProcess {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        /// Wall time from start to exit.
+        var seconds: Double
+        /// The highest `VmHWM` seen, in KiB; nil when it could not be read.
+        var peakResidentKiB: Int?
+
+        /// The stdout JSON document.
+        func json() throws -> ResultJSON {
+            try JSONDecoder().decode(ResultJSON.self, from: Data(stdout.utf8))
+        }
+
+        /// A summary for failed expectations.
+        var transcript: String {
+            "exit \(status) after \(String(format: "%.2f", seconds)) s\n--- stderr:\n\(stderr)\n--- stdout:\n\(stdout.prefix(4000))"
+        }
+    }
+
+    static func run(_ arguments: [String], environment: [String: String]) async throws -> Output {
+        let process = Process()
+        process.executableURL = try VenuesProcess.executable
+        process.arguments = arguments
+        process.environment = environment
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        let clock = ContinuousClock()
+        let start = clock.now
+        try process.run()
+        let pid = process.processIdentifier
+        let sampler = Task.detached { () -> Int? in
+            var peak: Int?
+            while !Task.isCancelled {
+                if let value = peakResident(pid: pid) { peak = max(peak ?? 0, value) }
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            return peak
+        }
+        // Blocking reads and waits run on their own threads, never on Swift's cooperative pool:
+        // the loopback fakes live in this process and need that pool to answer.
+        async let out = onThread { stdout.fileHandleForReading.readDataToEndOfFile() }
+        async let err = onThread { stderr.fileHandleForReading.readDataToEndOfFile() }
+        let (outData, errData) = await (out, err)
+        let status = await onThread {
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        let elapsed = clock.now - start
+        sampler.cancel()
+        let peak = await sampler.value
+        return Output(
+            status: status,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            peakResidentKiB: peak
+        )
+    }
+
+    /// Runs a blocking `body` on a new thread and waits for its result without blocking.
+    static func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: body()) }.start()
+        }
+    }
+
+    /// `VmHWM` of a running process in KiB, or nil (not Linux, or the process is gone).
+    static func peakResident(pid: Int32) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        }
+        return nil
+    }
+
+    /// The largest `ru_maxrss` (KiB on Linux) of every child this test process has reaped: an
+    /// upper bound for any one `venues` run.
+    static func childrenMaxResidentKiB() -> Int {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        return Int(usage.ru_maxrss)
+    }
+}
+
+/// The `--format json` document of `venues nearby` / `search` (README, "JSON output").
+struct ResultJSON: Decodable {
+    struct Source: Decodable {
+        var provider: String
+        var id: String
+    }
+
+    struct Venue: Decodable {
+        var id: String
+        var name: String
+        var favorite: Bool
+        var sources: [Source]
+    }
+
+    struct ProviderError: Decodable {
+        var kind: String
+        var message: String
+    }
+
+    struct Provider: Decodable {
+        var provider: String
+        var status: String
+        var count: Int?
+        var milliseconds: Int
+        var error: ProviderError?
+    }
+
+    var venues: [Venue]
+    var providers: [Provider]
+
+    /// The status entry of one provider.
+    func provider(_ id: String) -> Provider? {
+        providers.first { $0.provider == id }
+    }
+
+    /// The venues with at least one record from `provider`.
+    func venues(from provider: String) -> [Venue] {
+        venues.filter { $0.sources.contains { $0.provider == provider } }
+    }
+
+    /// The source ids of `provider` in the listing.
+    func sourceIDs(of provider: String) -> Set<String> {
+        Set(venues.flatMap { $0.sources.filter { $0.provider == provider }.map(\.id) })
+    }
+}
+
+/// Whether the Overpass provider is registered in this build's CLI (it lands on main after
+/// the Foursquare and Google ones); tests include a fake `osm` only when it is.
+enum EndToEndProviders {
+    static let includeOverpass = false
+}
