@@ -80,9 +80,15 @@ public struct GooglePlacesRequestBuilder: Sendable {
             method: .get,
             url: components?.url ?? endpoint("/v1/places/\(escaped)"),
             headers: headers(fieldMask: GooglePlacesFieldMask.details, json: false),
-            timeout: timeout
+            timeout: timeout,
+            maxRedirects: Self.maxRedirects
         )
     }
+
+    /// No redirects are followed: libcurl would send the `X-Goog-Api-Key` header (a custom
+    /// header, unlike `Authorization`) on to whatever host a redirect names, and the Places API
+    /// never redirects. A 3xx answer is reported as an unexpected response instead.
+    static let maxRedirects = 0
 
     /// RFC 3986 unreserved characters (ASCII only): everything else in a place id is escaped.
     private static let unreserved = CharacterSet(
@@ -122,7 +128,8 @@ public struct GooglePlacesRequestBuilder: Sendable {
             url: endpoint(path),
             headers: headers(fieldMask: fieldMask, json: true),
             body: body,
-            timeout: timeout
+            timeout: timeout,
+            maxRedirects: Self.maxRedirects
         )
     }
 
