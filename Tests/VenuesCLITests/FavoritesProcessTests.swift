@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import VenuesTestSupport
+
+/// Favourites and the response cache across real `venues` processes: concurrent writers lose
+/// nothing, an unreadable favourites file is never rewritten, a cached query reaches no
+/// server, and `--offline` with nothing cached says so.
+@Suite(.timeLimit(.minutes(2)))
+struct FavoritesProcessTests {
+    /// The favourites file in a sandbox made by ``VenuesProcess/environment(home:_:)``.
+    static func favoritesFile(home: URL) -> URL {
+        home.appendingPathComponent("data/venues/favorites.json")
+    }
+
+    static func nearbyArguments(_ fakes: FakeProviders, _ extra: [String] = []) -> [String] {
+        [
+            "nearby", "--near", FakeBodies.near, "--radius", "1000", "--providers", fakes.providerList, "--format",
+            "json",
+        ]
+            + extra
+    }
+
+    /// All three (or two) providers working, each with `count` venues.
+    static func workingFakes(count: Int) async throws -> FakeProviders {
+        var fakes = FakeProviders()
+        fakes.foursquare = try await FakeProvider.working(.foursquare, count: count)
+        fakes.google = try await FakeProvider.working(.google, count: count)
+        if EndToEndProviders.includeOverpass {
+            fakes.overpass = try await FakeProvider.working(.overpass, count: count)
+        }
+        return fakes
+    }
+
+    @Test func twentyConcurrentAddsAreAllKept() async throws {
+        var fakes = FakeProviders()
+        fakes.foursquare = try await FakeProvider.working(.foursquare, count: 20)
+        let home = try VenuesProcess.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = fakes.environment(home: home)
+
+        // One listing of 20 places, so that each `add` finds its place without a request.
+        let listing = try await EndToEndProcess.run(Self.nearbyArguments(fakes), environment: environment)
+        #expect(listing.status == 0, "\(listing.transcript)")
+        let ids = (0..<20).map { "fsq:\(FakeBodies.foursquareID($0))" }
+        #expect(try listing.json().sourceIDs(of: "fsq") == Set(ids))
+
+        let outputs = try await withThrowingTaskGroup(of: (String, EndToEndProcess.Output).self) { group in
+            for (index, id) in ids.enumerated() {
+                group.addTask {
+                    let output = try await EndToEndProcess.run(
+                        ["favorites", "add", id, "--note", "note \(index)"],
+                        environment: environment
+                    )
+                    return (id, output)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for (id, output) in outputs {
+            #expect(output.status == 0, "favorites add \(id): \(output.transcript)")
+            #expect(output.stdout.contains("Added"), "favorites add \(id): \(output.transcript)")
+        }
+        #expect(await fakes.foursquare?.requestCount == 1, "every add was answered from the last listing")
+
+        let list = try await EndToEndProcess.run(["favorites", "list", "--format", "json"], environment: environment)
+        #expect(list.status == 0, "\(list.transcript)")
+        let favorites = try list.json()
+        #expect(favorites.venues.count == 20)
+        #expect(Set(favorites.venues.map(\.id)) == Set(ids))
+        let allMarked = favorites.venues.allSatisfy { $0.favorite }
+        #expect(allMarked)
+
+        let file = Self.favoritesFile(home: home)
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        // No temporary file of a writer is left behind.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+            .filter { $0 != "favorites.json" && !$0.hasSuffix(".lock") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+        await fakes.stop()
+    }
+
+    static let unreadableFiles: [(label: String, bytes: [UInt8])] = [
+        ("broken JSON", Array(#"{"version": 1, "favorites": [ {"id": "fsq:abc", "#.utf8)),
+        ("unknown version", Array(#"{"version": 99, "favorites": []}"#.utf8)),
+        ("binary", [0x00, 0xFF, 0xFE, 0x7B, 0x0A, 0x80, 0x81]),
+    ]
+
+    @Test(arguments: 0..<unreadableFiles.count)
+    func unreadableFavoritesFileExits1NamingItAndKeepsItsBytes(case index: Int) async throws {
+        let (label, bytes) = Self.unreadableFiles[index]
+        var fakes = FakeProviders()
+        fakes.foursquare = try await FakeProvider.working(.foursquare, count: 3)
+        let home = try VenuesProcess.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = fakes.environment(home: home)
+        let file = Self.favoritesFile(home: home)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: file)
+        let before = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+
+        // A listing still works (favourites just are not marked), and leaves the file alone.
+        let listing = try await EndToEndProcess.run(Self.nearbyArguments(fakes), environment: environment)
+        #expect(listing.status == 0, "\(label): \(listing.transcript)")
+        #expect(listing.stderr.contains(file.path), "\(label): \(listing.transcript)")
+
+        let id = "fsq:\(FakeBodies.foursquareID(0))"
+        for arguments in [["favorites", "add", id], ["favorites", "list"], ["favorites", "remove", id]] {
+            let output = try await EndToEndProcess.run(arguments, environment: environment)
+            let command = "\(label): venues \(arguments.joined(separator: " "))"
+            #expect(output.status == 1, "\(command): \(output.transcript)")
+            #expect(output.stderr.contains(file.path), "\(command) should name the file: \(output.transcript)")
+            #expect(!output.stderr.contains("Fatal error"), "\(command): \(output.transcript)")
+            #expect(try Data(contentsOf: file) == Data(bytes), "\(command) changed the file")
+        }
+        let after = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+        #expect(before == after)
+        await fakes.stop()
+    }
+
+    @Test func aCachedQueryReachesNoServer() async throws {
+        let fakes = try await Self.workingFakes(count: 3)
+        let home = try VenuesProcess.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = fakes.environment(home: home)
+
+        let first = try await EndToEndProcess.run(Self.nearbyArguments(fakes), environment: environment)
+        #expect(first.status == 0, "\(first.transcript)")
+        var counts: [Int] = []
+        for fake in fakes.all { counts.append(await fake.requestCount) }
+        #expect(counts.allSatisfy { $0 == 1 }, "\(counts)")
+
+        let second = try await EndToEndProcess.run(Self.nearbyArguments(fakes), environment: environment)
+        #expect(second.status == 0, "\(second.transcript)")
+        for (fake, count) in zip(fakes.all, counts) {
+            #expect(await fake.requestCount == count, "\(fake.kind.rawValue) was asked again")
+        }
+        #expect(Set(try second.json().venues.map(\.id)) == Set(try first.json().venues.map(\.id)))
+        #expect(try second.json().venues.count == 3 * fakes.all.count)
+        #expect(try second.json().providers.allSatisfy { $0.status == "ok" })
+
+        // The fakes are still there: asking again with --no-cache reaches every one of them.
+        let third = try await EndToEndProcess.run(Self.nearbyArguments(fakes, ["--no-cache"]), environment: environment)
+        #expect(third.status == 0, "\(third.transcript)")
+        for (fake, count) in zip(fakes.all, counts) {
+            #expect(await fake.requestCount == count + 1, "\(fake.kind.rawValue) with --no-cache")
+        }
+        await fakes.stop()
+    }
+
+    @Test func offlineWithAnEmptyCacheSaysSoAndExits1() async throws {
+        let fakes = try await Self.workingFakes(count: 3)
+        let home = try VenuesProcess.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let output = try await EndToEndProcess.run(
+            Self.nearbyArguments(fakes, ["--offline"]),
+            environment: fakes.environment(home: home)
+        )
+        #expect(output.status == 1, "\(output.transcript)")
+        #expect(output.stderr.contains("nothing is cached"), "\(output.transcript)")
+        #expect(output.stderr.contains("without --offline"), "the message says what to do: \(output.transcript)")
+        #expect(!output.stderr.contains("Fatal error"))
+        for fake in fakes.all {
+            #expect(await fake.requestCount == 0, "\(fake.kind.rawValue) was asked while offline")
+        }
+        await fakes.stop()
+    }
+}
