@@ -1,0 +1,221 @@
+import Foundation
+import VenuesCore
+
+/// Searches a local OSM XML file (an `.osm` extract) with the same rules as the Overpass
+/// query, streaming it with ``OSMXMLReader`` and never holding it in memory.
+///
+/// OSM XML lists nodes, then ways (as node references), then relations (as member
+/// references), so a way's position is only known after its nodes have gone by. Instead of
+/// remembering every node's coordinates (memory growing with the file), the search makes up
+/// to three streaming passes and keeps only what the selected elements need:
+///
+/// 1. Every element: selected nodes inside the radius become venues at once; selected ways and
+///    relations are kept with their references, and the ids of the nodes (and member ways)
+///    they refer to are noted.
+/// 2. Only if ways or relations were selected: the coordinates of the noted nodes, and the
+///    node lists of the relations' member ways. Stops at the first relation (or the first way
+///    when no member ways are wanted) when pass 1 saw the usual nodes–ways–relations order,
+///    and as soon as everything wanted was found.
+/// 3. Only if member ways referred to nodes not yet read: those nodes' coordinates (stops at
+///    the first way in an ordered file).
+///
+/// A way's centre is the centre of the bounding box of its nodes found in the file, and a
+/// relation's that of its member nodes and member ways' nodes (sub-relations are not
+/// followed), as Overpass computes `out center`. An extract cut to a rectangle misses some
+/// nodes: the centre uses those present; an element with none is skipped and counted.
+///
+/// Memory is bounded by the selected elements (and their references), not by the file size.
+struct OSMExtractSearch {
+    /// Which elements to keep.
+    enum Criterion {
+        /// Elements selected by the filter, whose position is within the radius of the centre.
+        case nearby(OSMSelection, center: Coordinate, radius: Double)
+        /// The one element with this type and id, named.
+        case element(OSMElement.Kind, Int64)
+    }
+
+    let file: URL
+    let criterion: Criterion
+    var cancellation: CancellationFlag?
+
+    /// What the search found and what it had to skip.
+    struct Result {
+        var venues: [Venue]
+        var notes: [String]
+        var passes: Int
+        var elementsRead: Int
+    }
+
+    private struct Pending {
+        var kind: OSMElement.Kind
+        var id: Int64
+        var tags: OSMTags
+        var nodes: [Int64]
+        var ways: [Int64]
+    }
+
+    func run() throws(ProviderError) -> Result {
+        var venues: [Venue] = []
+        var pending: [Pending] = []
+        var neededNodes = Set<Int64>()
+        var neededWays = Set<Int64>()
+        var nodesWithoutPosition = 0
+
+        // Pass 1.
+        let reader = OSMXMLReader(options: .init(tags: true, references: true), cancellation: cancellation)
+        let first = try reader.read(.file(file)) { element in
+            guard !element.tags.isEmpty, isSelected(element) else { return .next }
+            switch element.kind {
+            case .node:
+                guard let latitude = element.latitude, let longitude = element.longitude,
+                    let coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
+                else {
+                    nodesWithoutPosition += 1
+                    return .next
+                }
+                if isInside(coordinate),
+                    let venue = OSMVenueMapper.venue(
+                        kind: .node,
+                        id: element.id,
+                        coordinate: coordinate,
+                        tags: element.tags
+                    )
+                {
+                    venues.append(venue)
+                }
+            case .way:
+                pending.append(
+                    Pending(kind: .way, id: element.id, tags: element.tags, nodes: element.nodeRefs, ways: [])
+                )
+                neededNodes.formUnion(element.nodeRefs)
+            case .relation:
+                pending.append(
+                    Pending(
+                        kind: .relation,
+                        id: element.id,
+                        tags: element.tags,
+                        nodes: element.memberNodes,
+                        ways: element.memberWays
+                    )
+                )
+                neededNodes.formUnion(element.memberNodes)
+                neededWays.formUnion(element.memberWays)
+            }
+            if case .element = criterion { return .stop }
+            return .next
+        }
+        var passes = 1
+        var elementsRead = first.elements
+        var notes: [String] = []
+        if nodesWithoutPosition > 0 { notes.append("skipped \(nodesWithoutPosition) node(s) without lat/lon") }
+        guard !pending.isEmpty else {
+            return Result(venues: venues, notes: notes, passes: passes, elementsRead: elementsRead)
+        }
+
+        // Pass 2: node coordinates, and the node lists of member ways.
+        var positions: [Int64: (latitude: Double, longitude: Double)] = [:]
+        positions.reserveCapacity(neededNodes.count)
+        var memberWayNodes: [Int64: [Int64]] = [:]
+        var laterNodes = Set<Int64>()
+        let ordered = first.typeOrdered && !first.stoppedEarly
+        let second = OSMXMLReader(
+            options: .init(tags: false, references: !neededWays.isEmpty),
+            cancellation: cancellation
+        )
+        let pass2 = try second.read(.file(file)) { element in
+            switch element.kind {
+            case .node:
+                if neededNodes.contains(element.id), let latitude = element.latitude, let longitude = element.longitude
+                {
+                    positions[element.id] = (latitude, longitude)
+                }
+            case .way:
+                if neededWays.isEmpty, ordered { return .stop }
+                if neededWays.contains(element.id) {
+                    memberWayNodes[element.id] = element.nodeRefs
+                    for node in element.nodeRefs where positions[node] == nil { laterNodes.insert(node) }
+                    if ordered, memberWayNodes.count == neededWays.count { return .stop }
+                }
+            case .relation:
+                if ordered { return .stop }
+            }
+            return .next
+        }
+        passes += 1
+        elementsRead += pass2.elements
+
+        // Pass 3: nodes of member ways that pass 2 had already gone past.
+        laterNodes.subtract(positions.keys)
+        if !laterNodes.isEmpty {
+            let third = OSMXMLReader(options: .init(tags: false, references: false), cancellation: cancellation)
+            var remaining = laterNodes.count
+            let pass3 = try third.read(.file(file)) { element in
+                guard element.kind == .node else { return ordered ? .stop : .next }
+                if laterNodes.contains(element.id), let latitude = element.latitude, let longitude = element.longitude {
+                    positions[element.id] = (latitude, longitude)
+                    remaining -= 1
+                    if remaining == 0 { return .stop }
+                }
+                return .next
+            }
+            passes += 1
+            elementsRead += pass3.elements
+        }
+
+        // Centres of the kept ways and relations.
+        var withoutNodes = 0
+        for item in pending {
+            var box = BoundingBox()
+            for node in item.nodes { if let position = positions[node] { box.add(position) } }
+            for way in item.ways {
+                for node in memberWayNodes[way] ?? [] { if let position = positions[node] { box.add(position) } }
+            }
+            guard let centre = box.centre else {
+                withoutNodes += 1
+                continue
+            }
+            guard isInside(centre),
+                let venue = OSMVenueMapper.venue(kind: item.kind, id: item.id, coordinate: centre, tags: item.tags)
+            else { continue }
+            venues.append(venue)
+        }
+        if withoutNodes > 0 {
+            notes.append("skipped \(withoutNodes) way(s)/relation(s) whose nodes are not in the file")
+        }
+        return Result(venues: venues, notes: notes, passes: passes, elementsRead: elementsRead)
+    }
+
+    private func isSelected(_ element: OSMElement) -> Bool {
+        switch criterion {
+        case .nearby(let selection, _, _): selection.matches(element.tags)
+        case .element(let kind, let id): element.kind == kind && element.id == id && element.tags["name"] != nil
+        }
+    }
+
+    private func isInside(_ coordinate: Coordinate) -> Bool {
+        switch criterion {
+        case .nearby(_, let center, let radius): coordinate.distance(to: center) <= radius
+        case .element: true
+        }
+    }
+}
+
+/// The bounding box of some positions; its centre is what Overpass calls `center`.
+private struct BoundingBox {
+    private var minLatitude = Double.infinity
+    private var maxLatitude = -Double.infinity
+    private var minLongitude = Double.infinity
+    private var maxLongitude = -Double.infinity
+
+    mutating func add(_ position: (latitude: Double, longitude: Double)) {
+        minLatitude = min(minLatitude, position.latitude)
+        maxLatitude = max(maxLatitude, position.latitude)
+        minLongitude = min(minLongitude, position.longitude)
+        maxLongitude = max(maxLongitude, position.longitude)
+    }
+
+    var centre: Coordinate? {
+        guard minLatitude <= maxLatitude else { return nil }
+        return try? Coordinate(latitude: (minLatitude + maxLatitude) / 2, longitude: (minLongitude + maxLongitude) / 2)
+    }
+}
