@@ -52,4 +52,20 @@ static inline CURLcode ccurl_easy_getinfo_string(CURL *_Nonnull handle, CURLINFO
     return curl_easy_getinfo(handle, info, value);
 }
 
+
+// The result of a finished transfer, read out of CURLMsg's anonymous union.
+static inline CURLcode ccurl_msg_result(const CURLMsg *_Nonnull message) {
+    return message->data.result;
+}
+
+// True when the message says that a transfer is done.
+static inline int ccurl_msg_is_done(const CURLMsg *_Nonnull message) {
+    return message->msg == CURLMSG_DONE;
+}
+
+// curl_global_init with every default flag (CURL_GLOBAL_ALL is a macro Swift may not import).
+static inline CURLcode ccurl_global_init_all(void) {
+    return curl_global_init(CURL_GLOBAL_ALL);
+}
+
 #endif

@@ -12,6 +12,9 @@ public struct RecordedRequest: Sendable {
     /// Header fields, names lowercased.
     public var headers: [String: String]
     public var body: Data
+    /// When the server had read the whole request (monotonic clock), for measuring the gaps
+    /// between a client's attempts on the server's side.
+    public var receivedAt: ContinuousClock.Instant = .now
 
     /// The first value of a query parameter.
     public func queryValue(_ name: String) -> String? {
@@ -45,11 +48,28 @@ public struct StubResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]
     public var body: Data
+    /// When set, the body is sent in pieces of `chunkSize` bytes with `interval` between them
+    /// (headers and `Content-Length` first), for tests of slow transfers and of clients that
+    /// go away mid-body.
+    public var trickle: (chunkSize: Int, interval: Duration)?
 
     public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// A response whose body is sent slowly: `chunkSize` bytes, then a pause of `interval`, and
+    /// so on until the whole body is out.
+    public static func trickle(
+        _ body: Data,
+        chunkSize: Int,
+        interval: Duration,
+        contentType: String = "application/octet-stream"
+    ) -> StubResponse {
+        var response = StubResponse(status: 200, headers: [("Content-Type", contentType)], body: body)
+        response.trickle = (chunkSize: max(1, chunkSize), interval: interval)
+        return response
     }
 
     /// A response with a JSON content type.
@@ -119,7 +139,7 @@ public final class LoopbackServer: Sendable {
         let server = HTTPServer(
             address: try .inet(ip4: "127.0.0.1", port: 0),
             timeout: 120,
-            logger: .disabled,
+            logger: ConnectionLogger(log: log),
             handler: RecordingHandler(log: log, handler: handler)
         )
         let task = Task { try await server.run() }
@@ -144,6 +164,22 @@ public final class LoopbackServer: Sendable {
     /// The most requests that were being handled at the same moment.
     public var maxInFlight: Int {
         get async { await log.maxInFlight }
+    }
+
+    /// How many client connections the server has accepted so far.
+    public var openedConnections: Int {
+        get async { await log.openedConnections }
+    }
+
+    /// How many client connections the server has seen end (the client went away, or the
+    /// server could not write to it any more).
+    public var closedConnections: Int {
+        get async { await log.closedConnections }
+    }
+
+    /// How many body pieces of trickled responses have been handed to the socket.
+    public var trickledChunks: Int {
+        get async { await log.trickledChunks }
     }
 
     /// Stops listening and closes connections.
@@ -172,6 +208,69 @@ actor RequestLog {
     func end() {
         inFlight -= 1
     }
+
+    private(set) var openedConnections = 0
+    private(set) var closedConnections = 0
+    private(set) var trickledChunks = 0
+
+    func connectionOpened() { openedConnections += 1 }
+    func connectionClosed() { closedConnections += 1 }
+    func chunkTrickled() { trickledChunks += 1 }
+}
+
+/// Counts connections from FlyingFox's log lines (`<id> open connection`, `<id> close connection`),
+/// the only place where FlyingFox reports them.
+private struct ConnectionLogger: Logging {
+    let log: RequestLog
+
+    func logDebug(_ debug: @autoclosure () -> String) {}
+    func logWarning(_ warning: @autoclosure () -> String) {}
+    func logError(_ error: @autoclosure () -> String) {}
+    func logCritical(_ critical: @autoclosure () -> String) {}
+
+    func logInfo(_ info: @autoclosure () -> String) {
+        let line = info()
+        if line.hasSuffix(" open connection") {
+            Task { [log] in await log.connectionOpened() }
+        } else if line.hasSuffix(" close connection") {
+            Task { [log] in await log.connectionClosed() }
+        }
+    }
+}
+
+/// Body bytes that arrive in pieces with a pause before each piece after the first.
+private struct TrickleBytes: AsyncBufferedSequence {
+    typealias Element = UInt8
+
+    let bytes: [UInt8]
+    let chunkSize: Int
+    let interval: Duration
+    let log: RequestLog
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(bytes: bytes, chunkSize: chunkSize, interval: interval, log: log)
+    }
+
+    struct Iterator: AsyncBufferedIteratorProtocol {
+        let bytes: [UInt8]
+        let chunkSize: Int
+        let interval: Duration
+        let log: RequestLog
+        var offset = 0
+
+        mutating func next() async throws -> UInt8? {
+            try await nextBuffer(suggested: 1)?.first
+        }
+
+        mutating func nextBuffer(suggested count: Int) async throws -> ArraySlice<UInt8>? {
+            guard offset < bytes.count else { return nil }
+            if offset > 0 { try await Task.sleep(for: interval) }
+            let end = Swift.min(bytes.count, offset + Swift.max(1, Swift.min(chunkSize, count)))
+            defer { offset = end }
+            await log.chunkTrickled()
+            return bytes[offset..<end]
+        }
+    }
 }
 
 private struct RecordingHandler: HTTPHandler {
@@ -188,7 +287,8 @@ private struct RecordingHandler: HTTPHandler {
             path: request.path,
             query: request.query.map { (name: $0.name, value: $0.value) },
             headers: headers,
-            body: try await request.bodyData
+            body: try await request.bodyData,
+            receivedAt: .now
         )
         await log.begin(recorded)
         let stub = await handler(recorded)
@@ -197,10 +297,20 @@ private struct RecordingHandler: HTTPHandler {
         for (name, value) in stub.headers {
             responseHeaders.addValue(value, for: HTTPHeader(name))
         }
-        return FlyingFox.HTTPResponse(
-            statusCode: HTTPStatusCode(stub.status, phrase: "Status \(stub.status)"),
-            headers: responseHeaders,
-            body: stub.body
-        )
+        let status = HTTPStatusCode(stub.status, phrase: "Status \(stub.status)")
+        if let trickle = stub.trickle {
+            let bytes = TrickleBytes(
+                bytes: [UInt8](stub.body),
+                chunkSize: trickle.chunkSize,
+                interval: trickle.interval,
+                log: log
+            )
+            return FlyingFox.HTTPResponse(
+                statusCode: status,
+                headers: responseHeaders,
+                body: HTTPBodySequence(from: bytes, count: stub.body.count, suggestedBufferSize: trickle.chunkSize)
+            )
+        }
+        return FlyingFox.HTTPResponse(statusCode: status, headers: responseHeaders, body: stub.body)
     }
 }
