@@ -93,9 +93,9 @@ struct OSMExtractSearch {
                     Pending(
                         kind: .relation,
                         id: element.id,
-                        tags: element.tags,
-                        nodes: element.memberNodes,
-                        ways: element.memberWays
+                        tags: element.tags.compacted(),
+                        nodes: compact(element.memberNodes),
+                        ways: compact(element.memberWays)
                     )
                 )
                 neededNodes.formUnion(element.memberNodes)
@@ -132,7 +132,7 @@ struct OSMExtractSearch {
             case .way:
                 if neededWays.isEmpty, ordered { return .stop }
                 if neededWays.contains(element.id) {
-                    memberWayNodes[element.id] = element.nodeRefs
+                    memberWayNodes[element.id] = compact(element.nodeRefs)
                     for node in element.nodeRefs where positions[node] == nil { laterNodes.insert(node) }
                     if ordered, memberWayNodes.count == neededWays.count { return .stop }
                 }
@@ -198,6 +198,13 @@ struct OSMExtractSearch {
         case .element: true
         }
     }
+}
+
+/// A copy of the reader's reused buffer with exactly its count as capacity. Keeping the buffer
+/// itself would make the reader allocate a new one of the same (largest seen) capacity for
+/// the next element, and each kept element would pin a buffer of that size.
+private func compact(_ values: [Int64]) -> [Int64] {
+    values.withUnsafeBufferPointer { Array($0) }
 }
 
 /// The bounding box of some positions; its centre is what Overpass calls `center`.

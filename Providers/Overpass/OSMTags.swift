@@ -31,6 +31,11 @@ struct OSMTags: Sendable, Hashable {
 
     var isEmpty: Bool { pairs.isEmpty }
 
+    /// A copy with its own exactly sized storage (see ``OSMExtractSearch``).
+    func compacted() -> OSMTags {
+        OSMTags(pairs: pairs.withUnsafeBufferPointer { Array($0) })
+    }
+
     mutating func removeAll() { pairs.removeAll(keepingCapacity: true) }
 
     mutating func append(key: String, value: String) { pairs.append(Pair(key: key, value: value)) }

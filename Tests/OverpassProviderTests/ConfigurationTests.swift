@@ -9,7 +9,8 @@ struct ConfigurationTests {
 
     @Test func defaultIsThePublicInstance() {
         #expect(
-            OverpassProvider.Configuration().endpoint == .remote(URL(string: "https://overpass-api.de/api/interpreter")!)
+            OverpassProvider.Configuration().endpoint
+                == .remote(URL(string: "https://overpass-api.de/api/interpreter")!)
         )
     }
 
@@ -20,9 +21,13 @@ struct ConfigurationTests {
 
     @Test func fileURLsAndPathsAreFiles() throws {
         #expect(
-            try OverpassProvider.Configuration.endpoint(parsing: "file:///data/x.osm") == .file(URL(fileURLWithPath: "/data/x.osm"))
+            try OverpassProvider.Configuration.endpoint(parsing: "file:///data/x.osm")
+                == .file(URL(fileURLWithPath: "/data/x.osm"))
         )
-        #expect(try OverpassProvider.Configuration.endpoint(parsing: "/data/x.osm") == .file(URL(fileURLWithPath: "/data/x.osm")))
+        #expect(
+            try OverpassProvider.Configuration.endpoint(parsing: "/data/x.osm")
+                == .file(URL(fileURLWithPath: "/data/x.osm"))
+        )
         let relative = try OverpassProvider.Configuration.endpoint(parsing: "Config/samples/helsinki-centre.osm")
         let expected = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             .appendingPathComponent("Config/samples/helsinki-centre.osm").standardizedFileURL

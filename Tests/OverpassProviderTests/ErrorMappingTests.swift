@@ -1,8 +1,9 @@
 import Foundation
-@testable import OverpassProvider
 import Testing
 import VenuesCore
 import VenuesHTTP
+
+@testable import OverpassProvider
 
 /// The classification of HTTP answers, without a network. The loopback suite repeats the
 /// main cases end to end.
@@ -24,7 +25,10 @@ struct ErrorMappingTests {
         do {
             _ = try OverpassResponseClassifier.classify(response)
         } catch {
-            guard case .badRequest(let message) = error else { Issue.record("\(error)"); return }
+            guard case .badRequest(let message) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(message.components(separatedBy: "; ").count == 6)
             #expect(message.hasPrefix("line 1: parse error: '!', '~', '=', '!=', or ']' expected - ';' found."))
         }
@@ -41,7 +45,10 @@ struct ErrorMappingTests {
             _ = try OverpassResponseClassifier.classify(response)
             Issue.record("a runtime error must not be an empty list")
         } catch {
-            guard case .server(200, let message?) = error else { Issue.record("\(error)"); return }
+            guard case .server(200, let message?) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(message.hasPrefix("runtime error: Query"))
         }
     }
@@ -54,7 +61,11 @@ struct ErrorMappingTests {
     }
 
     @Test func duplicateQueryPageIn200IsAnError() throws {
-        let response = try fixtureResponse(200, "real-error-duplicate-query.xml", contentType: "text/html; charset=utf-8")
+        let response = try fixtureResponse(
+            200,
+            "real-error-duplicate-query.xml",
+            contentType: "text/html; charset=utf-8"
+        )
         #expect(
             throws: ProviderError.server(
                 status: 200,
@@ -66,7 +77,12 @@ struct ErrorMappingTests {
 
     @Test func anythingElseIn200IsAnErrorQuotingTheBody() {
         let json = response(200, #"{"elements": []}"#, contentType: "application/json")
-        #expect(throws: ProviderError.server(status: 200, message: #"the answer is not OSM XML (application/json): {"elements": []}"#)) {
+        #expect(
+            throws: ProviderError.server(
+                status: 200,
+                message: #"the answer is not OSM XML (application/json): {"elements": []}"#
+            )
+        ) {
             try OverpassResponseClassifier.classify(json)
         }
     }
@@ -78,7 +94,9 @@ struct ErrorMappingTests {
             try OverpassResponseClassifier.classify(response(429, page, contentType: "text/html"))
         }
         #expect(throws: ProviderError.rateLimited(retryAfter: 45)) {
-            try OverpassResponseClassifier.classify(response(429, page, contentType: "text/html", headers: ["Retry-After": "45"]))
+            try OverpassResponseClassifier.classify(
+                response(429, page, contentType: "text/html", headers: ["Retry-After": "45"])
+            )
         }
     }
 
@@ -89,7 +107,10 @@ struct ErrorMappingTests {
             _ = try OverpassResponseClassifier.classify(response(504, page, contentType: "text/html"))
             Issue.record("504 must fail")
         } catch {
-            guard case .server(504, let message?) = error else { Issue.record("\(error)"); return }
+            guard case .server(504, let message?) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(message.contains("too busy"))
             #expect(message.contains("Dispatcher_Client::request_read_and_idx::timeout"))
         }
@@ -97,10 +118,15 @@ struct ErrorMappingTests {
 
     @Test func notAcceptableExplainsTheUserAgent() {
         do {
-            _ = try OverpassResponseClassifier.classify(response(406, "<html><body>Not Acceptable</body></html>", contentType: "text/html"))
+            _ = try OverpassResponseClassifier.classify(
+                response(406, "<html><body>Not Acceptable</body></html>", contentType: "text/html")
+            )
             Issue.record("406 must fail")
         } catch {
-            guard case .badRequest(let message) = error else { Issue.record("\(error)"); return }
+            guard case .badRequest(let message) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(message.contains("User-Agent"))
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
-@testable import OverpassProvider
 import Testing
 import VenuesCore
 import VenuesHTTP
 import VenuesTesting
+
+@testable import OverpassProvider
 
 /// The local extract mode on the bundled `Config/samples/helsinki-centre.osm`.
 @Suite("Overpass local extract")
@@ -27,7 +28,8 @@ struct LocalExtractTests {
             return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
         }
         func finish() {
-            if let node = current, keys.contains("name"), !keys.isDisjoint(with: ["amenity", "shop", "tourism", "leisure"]),
+            if let node = current, keys.contains("name"),
+                !keys.isDisjoint(with: ["amenity", "shop", "tourism", "leisure"]),
                 node.coordinate.distance(to: center) <= radius
             {
                 result.insert(node.id)
@@ -39,7 +41,8 @@ struct LocalExtractTests {
             let trimmed = line.drop { $0 == " " }
             if trimmed.hasPrefix("<node ") {
                 finish()
-                guard let id = attribute("id", in: trimmed), let lat = attribute("lat", in: trimmed).flatMap(Double.init),
+                guard let id = attribute("id", in: trimmed),
+                    let lat = attribute("lat", in: trimmed).flatMap(Double.init),
                     let lon = attribute("lon", in: trimmed).flatMap(Double.init)
                 else { continue }
                 current = (id, try Coordinate(latitude: lat, longitude: lon))
@@ -58,7 +61,9 @@ struct LocalExtractTests {
     func namedNodesWithinRadiusMatchTheIndependentCounts(radius: Int, readmeCount: Int) async throws {
         let expected = try Self.scanNamedPOINodes(within: Double(radius), of: OverpassTest.helsinki)
         #expect(expected.count == readmeCount, "the line scan agrees with the data README")
-        let response = try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: radius, limit: 10_000))
+        let response = try await provider.nearby(
+            VenueQuery(center: OverpassTest.helsinki, radius: radius, limit: 10_000)
+        )
         let nodes = response.venues.filter { $0.id.native.hasPrefix("node/") }
         #expect(Set(nodes.map { String($0.id.native.dropFirst(5)) }) == expected)
         for venue in response.venues {
@@ -95,18 +100,24 @@ struct LocalExtractTests {
             VenueQuery(center: OverpassTest.helsinki, radius: 500, categories: [.cafe], limit: 1000)
         )
         #expect(!cafes.venues.isEmpty)
-        #expect(cafes.venues.allSatisfy { $0.providerCategories.contains("amenity=cafe") && $0.categories.contains(.cafe) })
+        #expect(
+            cafes.venues.allSatisfy { $0.providerCategories.contains("amenity=cafe") && $0.categories.contains(.cafe) }
+        )
 
         let found = try await provider.search(
             VenueQuery(center: OverpassTest.helsinki, radius: 1000, term: "fazer", limit: 1000)
         )
         #expect(!found.venues.isEmpty)
         for venue in found.venues {
-            let haystack = [venue.name, venue.extras["brand"] ?? "", venue.extras["cuisine"] ?? ""].joined(separator: "\n")
+            let haystack = [venue.name, venue.extras["brand"] ?? "", venue.extras["cuisine"] ?? ""].joined(
+                separator: "\n"
+            )
             #expect(haystack.localizedCaseInsensitiveContains("fazer"))
         }
         // Metacharacters are literal: "." does not match any character.
-        let dot = try await provider.search(VenueQuery(center: OverpassTest.helsinki, radius: 1000, term: "...", limit: 1000))
+        let dot = try await provider.search(
+            VenueQuery(center: OverpassTest.helsinki, radius: 1000, term: "...", limit: 1000)
+        )
         #expect(dot.venues.allSatisfy { $0.name.contains("...") })
     }
 
@@ -132,14 +143,21 @@ struct LocalExtractTests {
             configuration: .init(endpoint: .file(URL(fileURLWithPath: "/nonexistent/x.osm"))),
             httpClient: FailingHTTPClient()
         )
-        await #expect(throws: ProviderError.unreachable("cannot open the OSM file /nonexistent/x.osm: No such file or directory")) {
+        await #expect(
+            throws: ProviderError.unreachable("cannot open the OSM file /nonexistent/x.osm: No such file or directory")
+        ) {
             try await missing.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
         }
     }
 
     @Test func conformance() async throws {
-        try await VenueProviderConformance(provider: provider, center: OverpassTest.helsinki, radius: 300, knownTerm: "Fazer")
-            .run()
+        try await VenueProviderConformance(
+            provider: provider,
+            center: OverpassTest.helsinki,
+            radius: 300,
+            knownTerm: "Fazer"
+        )
+        .run()
     }
 }
 

@@ -1,13 +1,19 @@
 import Foundation
-@testable import OverpassProvider
 import Testing
 import VenuesCore
+
+@testable import OverpassProvider
 
 @Suite("Overpass query builder")
 struct QueryBuilderTests {
     @Test func nearbyQueryIsTheUnionOfTheFourVenueKeys() throws {
         let selection = try OSMSelection(categories: [], term: nil)
-        let query = OverpassQueryBuilder.query(center: OverpassTest.helsinki, radius: 500, selection: selection, timeout: 10)
+        let query = OverpassQueryBuilder.query(
+            center: OverpassTest.helsinki,
+            radius: 500,
+            selection: selection,
+            timeout: 10
+        )
         #expect(
             query == """
                 [out:xml][timeout:10];
@@ -25,7 +31,12 @@ struct QueryBuilderTests {
 
     @Test func timeoutIsRoundedUpToWholeSeconds() throws {
         let selection = try OSMSelection(categories: [], term: nil)
-        let query = OverpassQueryBuilder.query(center: OverpassTest.helsinki, radius: 1, selection: selection, timeout: 2.2)
+        let query = OverpassQueryBuilder.query(
+            center: OverpassTest.helsinki,
+            radius: 1,
+            selection: selection,
+            timeout: 2.2
+        )
         #expect(query.hasPrefix("[out:xml][timeout:3];"))
         #expect(OverpassQueryBuilder.serverTimeout(0.1) == 1)
         #expect(OverpassQueryBuilder.serverTimeout(.infinity) == 1)
@@ -39,8 +50,16 @@ struct QueryBuilderTests {
     }
 
     @Test func categoriesBecomeTagFilters() throws {
-        let selection = try OSMSelection(categories: [.cafe, .restaurant, .museum, .shop, .supermarket, .park], term: nil)
-        let query = OverpassQueryBuilder.query(center: OverpassTest.helsinki, radius: 300, selection: selection, timeout: 10)
+        let selection = try OSMSelection(
+            categories: [.cafe, .restaurant, .museum, .shop, .supermarket, .park],
+            term: nil
+        )
+        let query = OverpassQueryBuilder.query(
+            center: OverpassTest.helsinki,
+            radius: 300,
+            selection: selection,
+            timeout: 10
+        )
         let statements = query.split(separator: "\n").filter { $0.hasPrefix("  nwr") }.map { String($0.dropFirst(2)) }
         let around = "nwr(around:300,60.171634,24.944295)[\"name\"]"
         #expect(
@@ -55,7 +74,12 @@ struct QueryBuilderTests {
 
     @Test func termIsMatchedInNameBrandAndCuisine() throws {
         let selection = try OSMSelection(categories: [.cafe], term: "  Fazer  ")
-        let query = OverpassQueryBuilder.query(center: OverpassTest.helsinki, radius: 500, selection: selection, timeout: 10)
+        let query = OverpassQueryBuilder.query(
+            center: OverpassTest.helsinki,
+            radius: 500,
+            selection: selection,
+            timeout: 10
+        )
         let around = "nwr(around:500,60.171634,24.944295)"
         #expect(query.contains(around + "[\"name\"~\"Fazer\",i][\"amenity\"=\"cafe\"];"))
         #expect(query.contains(around + "[\"name\"][\"brand\"~\"Fazer\",i][\"amenity\"=\"cafe\"];"))

@@ -1,7 +1,8 @@
 import Foundation
-@testable import OverpassProvider
 import Testing
 import VenuesCore
+
+@testable import OverpassProvider
 
 /// Random terms never let the query escape its string literal.
 ///
@@ -53,7 +54,12 @@ struct QueryEscapingPropertyTests {
     /// follow a `~` (the regexes).
     func queryParts(for term: String) throws -> (skeleton: String, literals: [String]) {
         let selection = try OSMSelection(categories: [.cafe, .shop], term: term)
-        let query = OverpassQueryBuilder.query(center: OverpassTest.helsinki, radius: 250, selection: selection, timeout: 7)
+        let query = OverpassQueryBuilder.query(
+            center: OverpassTest.helsinki,
+            radius: 250,
+            selection: selection,
+            timeout: 7
+        )
         var skeleton = ""
         var literals: [String] = []
         var scalars = Array(query.unicodeScalars)[...]

@@ -1,7 +1,8 @@
 import Foundation
-@testable import OverpassProvider
 import Testing
 import VenuesCore
+
+@testable import OverpassProvider
 
 @Suite("Overpass XML parsing")
 struct ResponseParsingTests {
@@ -39,7 +40,10 @@ struct ResponseParsingTests {
         let (venues, _) = try decode("real-small.xml")
         // Cross-check every venue against the raw text: its name appears XML-escaped in the file.
         for venue in venues {
-            let escaped = venue.name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            let escaped = venue.name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+                of: "\"",
+                with: "&quot;"
+            )
             #expect(text.contains("<tag k=\"name\" v=\"\(escaped)\"/>"), "\(venue.name)")
         }
         #expect(venues.contains { $0.name.contains("&") }, "an &amp; name is decoded")
@@ -83,7 +87,12 @@ struct ResponseParsingTests {
         var relations: [(Int64, Double?, Double?, Int)] = []
         _ = try OSMXMLReader(options: .init(tags: true, references: true)).read(.memory(data)) { element in
             if element.kind == .relation {
-                relations.append((element.id, element.latitude, element.longitude, element.memberWays.count + element.memberNodes.count))
+                relations.append(
+                    (
+                        element.id, element.latitude, element.longitude,
+                        element.memberWays.count + element.memberNodes.count
+                    )
+                )
             }
             return .next
         }
@@ -164,6 +173,10 @@ struct ResponseParsingTests {
         #expect(venue.categories == [.bakery, .cafe, .shop])
         #expect(venue.providerCategories == ["amenity=cafe", "shop=bakery"])
         #expect(venue.extras == ["cuisine": "coffee_shop", "wheelchair": "yes"])
-        #expect(venue.links == [VenueLink(kind: .providerPage, url: "https://www.openstreetmap.org/node/42", title: "OpenStreetMap")])
+        #expect(
+            venue.links == [
+                VenueLink(kind: .providerPage, url: "https://www.openstreetmap.org/node/42", title: "OpenStreetMap")
+            ]
+        )
     }
 }

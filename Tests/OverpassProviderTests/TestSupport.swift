@@ -1,7 +1,8 @@
 import Foundation
-@testable import OverpassProvider
 import VenuesCore
 import VenuesTestSupport
+
+@testable import OverpassProvider
 
 /// Shared values for the Overpass tests.
 enum OverpassTest {
