@@ -73,6 +73,29 @@ struct LocalExtractTests {
         #expect(distances == distances.sorted())
     }
 
+    /// The README's offline quick start: `VENUES_OVERPASS_URL=Config/samples/helsinki-centre.osm
+    /// venues nearby --providers osm --near 60.1699,24.9384 --radius 500`, from the package root.
+    @Test func offlineQuickStart() async throws {
+        let root = OverpassTest.sampleFile.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let endpoint = try OverpassProvider.Configuration.endpoint(parsing: "Config/samples/helsinki-centre.osm")
+        let relativeToCWD = FileManager.default.currentDirectoryPath == root.path
+        if relativeToCWD { #expect(endpoint == .file(OverpassTest.sampleFile.standardizedFileURL)) }
+        let provider = OverpassProvider(
+            configuration: .init(endpoint: relativeToCWD ? endpoint : .file(OverpassTest.sampleFile)),
+            httpClient: FailingHTTPClient()
+        )
+        let center = try Coordinate(parsing: "60.1699,24.9384")
+        let response = try await provider.nearby(VenueQuery(center: center, radius: 500, limit: 10_000))
+        let expected = try Self.scanNamedPOINodes(within: 500, of: center)
+        let nodes = response.venues.filter { $0.id.native.hasPrefix("node/") }
+        #expect(Set(nodes.map { String($0.id.native.dropFirst(5)) }) == expected)
+        #expect(expected.count > 300)
+        // The default limit keeps the 50 nearest.
+        let limited = try await provider.nearby(VenueQuery(center: center, radius: 500))
+        #expect(limited.venues == Array(response.venues.prefix(VenueQuery.defaultLimit)))
+    }
+
     @Test func waysAndRelationsGetCentresFromTheirNodes() async throws {
         // The whole file: 1,205 named POIs (1,149 nodes, 47 ways, 9 relations) per the data README.
         // Ways and relations whose nodes all lie outside the cut are skipped and counted.
