@@ -87,11 +87,22 @@ final class OSMXMLReader {
                 throw .unreachable("cannot open the OSM file \(url.path): \(reason)")
             }
             defer { close(descriptor) }
+            var status = stat()
+            if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+                throw .unreachable("\(url.path) is a directory, not an OSM XML file")
+            }
             guard let reader = xmlReaderForFd(descriptor, url.absoluteString, nil, LibXML2.readerOptions) else {
                 throw .invalidResponse("libxml2 could not create a reader for \(url.path)")
             }
             defer { xmlFreeTextReader(reader) }
-            return try run(reader, visit: visit)
+            do {
+                return try run(reader, visit: visit)
+            } catch .invalidResponse(let reason) {
+                let hint =
+                    url.pathExtension.lowercased() == "pbf"
+                    ? " (a .osm.pbf file? convert it to XML first: osmium cat FILE.osm.pbf -o FILE.osm)" : ""
+                throw .invalidResponse("\(url.lastPathComponent) is not readable OSM XML: \(reason)\(hint)")
+            }
         }
     }
 

@@ -191,3 +191,41 @@ struct FailingHTTPClient: HTTPClient {
         throw .unreachable("no network in this test")
     }
 }
+
+@Suite("Overpass local extract errors")
+struct LocalExtractErrorTests {
+    func provider(_ url: URL) -> OverpassProvider {
+        OverpassProvider(configuration: .init(endpoint: .file(url)), httpClient: FailingHTTPClient())
+    }
+
+    @Test func directoryIsRejected() async {
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory())
+        await #expect {
+            try await provider(directory).nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
+        } throws: { error in
+            guard case ProviderError.unreachable(let message) = error else { return false }
+            return message.hasSuffix("is a directory, not an OSM XML file")
+        }
+    }
+
+    @Test func nonXMLFileIsAnInvalidResponseWithAHint() async throws {
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("venues-test-\(UUID()).osm.pbf")
+        try Data([0x00, 0x00, 0x00, 0x0D, 0x0A, 0x09, 0x4F, 0x53, 0x4D, 0x48]).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        await #expect {
+            try await provider(url).nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
+        } throws: { error in
+            guard case ProviderError.invalidResponse(let message) = error else { return false }
+            return message.contains("is not readable OSM XML") && message.contains("osmium cat")
+        }
+    }
+
+    @Test func truncatedFileIsAnError() async throws {
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("venues-test-\(UUID()).osm")
+        try Data(#"<osm version="0.6"><node id="1" lat="60.17" lon="24.94"><tag k="name" v="x"/>"#.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        await #expect(throws: ProviderError.self) {
+            try await provider(url).nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
+        }
+    }
+}
