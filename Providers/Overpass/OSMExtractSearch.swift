@@ -5,19 +5,20 @@ import VenuesCore
 /// query, streaming it with ``OSMXMLReader`` and never holding it in memory.
 ///
 /// OSM XML lists nodes, then ways (as node references), then relations (as member
-/// references), so a way's position is only known after its nodes have gone by. Instead of
-/// remembering every node's coordinates (memory growing with the file), the search makes up
-/// to three streaming passes and keeps only what the selected elements need:
+/// references), so a way's position is only known after its nodes have gone by. The search
+/// does not remember every node's coordinates in memory (that would grow with the file):
 ///
-/// 1. Every element: selected nodes inside the radius become venues at once; selected ways and
-///    relations are kept with their references, and the ids of the nodes (and member ways)
-///    they refer to are noted.
-/// 2. Only if ways or relations were selected: the coordinates of the noted nodes, and the
-///    node lists of the relations' member ways. Stops at the first relation (or the first way
-///    when no member ways are wanted) when pass 1 saw the usual nodes–ways–relations order,
-///    and as soon as everything wanted was found.
-/// 3. Only if member ways referred to nodes not yet read: those nodes' coordinates (stops at
-///    the first way in an ordered file).
+/// 1. One streaming pass over every element: selected nodes inside the radius become venues at
+///    once; selected ways and relations are kept with their references. Meanwhile every node's
+///    position (16 bytes) and every way's node list go to an unlinked temporary file
+///    (``OSMSpillFile``), about a tenth of the XML's size, on disk rather than in memory.
+/// 2. When the file lists ids in ascending order (osmium and planet extracts do), the
+///    positions the kept ways and relations need are read back from the temporary file by one
+///    sequential merge scan: no second XML pass.
+/// 3. Otherwise (unsorted files, or no temporary file could be written) the XML is read again,
+///    up to twice: the referenced nodes' coordinates and the relations' member ways' node
+///    lists, then the nodes of those member ways; each pass stops as early as the element
+///    order allows.
 ///
 /// A way's centre is the centre of the bounding box of its nodes found in the file, and a
 /// relation's that of its member nodes and member ways' nodes (sub-relations are not
@@ -37,6 +38,9 @@ struct OSMExtractSearch {
     let file: URL
     let criterion: Criterion
     var cancellation: CancellationFlag?
+    /// Whether positions may come from the temporary index; `false` forces the re-reading
+    /// passes (for files not sorted by id, and for tests comparing the two).
+    var usesSpillFiles = true
 
     /// What the search found and what it had to skip.
     struct Result {
@@ -61,9 +65,23 @@ struct OSMExtractSearch {
         var neededWays = Set<Int64>()
         var nodesWithoutPosition = 0
 
-        // Pass 1.
+        // Pass 1, writing every node's position and every way's node list to spill files.
+        var nodeSpill = usesSpillFiles ? try? OSMSpillFile() : nil
+        var waySpill = usesSpillFiles ? try? OSMSpillFile() : nil
+        var spillError: ProviderError?
         let reader = OSMXMLReader(options: .init(tags: true, references: true), cancellation: cancellation)
         let first = try reader.read(.file(file)) { element in
+            do throws(ProviderError) {
+                if element.kind == .node, let latitude = element.latitude, let longitude = element.longitude {
+                    try nodeSpill?.appendNode(id: element.id, latitude: latitude, longitude: longitude)
+                } else if element.kind == .way {
+                    try waySpill?.appendWay(id: element.id, nodes: element.nodeRefs)
+                }
+            } catch {
+                spillError = error
+                nodeSpill = nil
+                waySpill = nil
+            }
             guard !element.tags.isEmpty, isSelected(element) else { return .next }
             switch element.kind {
             case .node:
@@ -85,7 +103,13 @@ struct OSMExtractSearch {
                 }
             case .way:
                 pending.append(
-                    Pending(kind: .way, id: element.id, tags: element.tags, nodes: element.nodeRefs, ways: [])
+                    Pending(
+                        kind: .way,
+                        id: element.id,
+                        tags: element.tags.compacted(),
+                        nodes: compact(element.nodeRefs),
+                        ways: []
+                    )
                 )
                 neededNodes.formUnion(element.nodeRefs)
             case .relation:
@@ -112,12 +136,35 @@ struct OSMExtractSearch {
             return Result(venues: venues, notes: notes, passes: passes, elementsRead: elementsRead)
         }
 
-        // Pass 2: node coordinates, and the node lists of member ways.
         var positions: [Int64: (latitude: Double, longitude: Double)] = [:]
-        positions.reserveCapacity(neededNodes.count)
         var memberWayNodes: [Int64: [Int64]] = [:]
-        var laterNodes = Set<Int64>()
         let ordered = first.typeOrdered && !first.stoppedEarly
+
+        // Positions from the spill files, when the file listed ids in ascending order.
+        if let nodeSpill, let waySpill, nodeSpill.isSortedByID, waySpill.isSortedByID, first.typeOrdered {
+            if !neededWays.isEmpty {
+                memberWayNodes = try waySpill.nodeLists(of: neededWays.sorted())
+                for nodes in memberWayNodes.values { neededNodes.formUnion(nodes) }
+            }
+            positions = try nodeSpill.positions(of: neededNodes.sorted())
+            notes.append(
+                "looked up \(positions.count) node position(s) in a \((nodeSpill.size + waySpill.size) / 1024) KiB temporary index"
+            )
+            let found = centres(of: pending, positions: positions, memberWayNodes: memberWayNodes)
+            return Result(
+                venues: venues + found.venues,
+                notes: notes + found.notes,
+                passes: passes,
+                elementsRead: elementsRead
+            )
+        }
+        if let spillError {
+            notes.append("temporary index unavailable (\(spillError.message)); reading the file again")
+        }
+
+        // Pass 2: node coordinates, and the node lists of member ways.
+        positions.reserveCapacity(neededNodes.count)
+        var laterNodes = Set<Int64>()
         let second = OSMXMLReader(
             options: .init(tags: false, references: !neededWays.isEmpty),
             cancellation: cancellation
@@ -162,7 +209,23 @@ struct OSMExtractSearch {
             elementsRead += pass3.elements
         }
 
-        // Centres of the kept ways and relations.
+        let found = centres(of: pending, positions: positions, memberWayNodes: memberWayNodes)
+        return Result(
+            venues: venues + found.venues,
+            notes: notes + found.notes,
+            passes: passes,
+            elementsRead: elementsRead
+        )
+    }
+
+    /// The kept ways and relations placed at their centres and filtered by the radius.
+    private func centres(
+        of pending: [Pending],
+        positions: [Int64: (latitude: Double, longitude: Double)],
+        memberWayNodes: [Int64: [Int64]]
+    ) -> (venues: [Venue], notes: [String]) {
+        var venues: [Venue] = []
+        var notes: [String] = []
         var withoutNodes = 0
         for item in pending {
             var box = BoundingBox()
@@ -182,7 +245,7 @@ struct OSMExtractSearch {
         if withoutNodes > 0 {
             notes.append("skipped \(withoutNodes) way(s)/relation(s) whose nodes are not in the file")
         }
-        return Result(venues: venues, notes: notes, passes: passes, elementsRead: elementsRead)
+        return (venues, notes)
     }
 
     private func isSelected(_ element: OSMElement) -> Bool {

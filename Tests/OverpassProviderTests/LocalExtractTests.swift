@@ -229,3 +229,54 @@ struct LocalExtractErrorTests {
         }
     }
 }
+
+@Suite("Overpass local extract: index and re-reading passes agree")
+struct ExtractStrategyTests {
+    @Test func spillIndexAndRereadingPassesGiveTheSameVenues() throws {
+        let selection = try OSMSelection(categories: [], term: nil)
+        let criterion = OSMExtractSearch.Criterion.nearby(selection, center: OverpassTest.helsinki, radius: 5000)
+        let indexed = try OSMExtractSearch(file: OverpassTest.sampleFile, criterion: criterion).run()
+        var rereading = OSMExtractSearch(file: OverpassTest.sampleFile, criterion: criterion)
+        rereading.usesSpillFiles = false
+        let reread = try rereading.run()
+        #expect(indexed.passes == 1)
+        #expect(indexed.notes.contains { $0.contains("temporary index") })
+        #expect(reread.passes == 3)
+        #expect(indexed.venues.count > 1149)
+        #expect(indexed.venues.sorted { $0.id < $1.id } == reread.venues.sorted { $0.id < $1.id })
+    }
+
+    /// A document whose ids are not ascending and whose types are interleaved: the search
+    /// cannot use the index nor stop early, and must still place the way and the relation.
+    @Test func unsortedFileIsReadAgain() async throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <osm version="0.6">
+              <node id="30" lat="60.1700" lon="24.9400"/>
+              <node id="20" lat="60.1710" lon="24.9410"/>
+              <way id="7"><nd ref="30"/><nd ref="20"/><nd ref="10"/>
+                <tag k="name" v="Square Café"/><tag k="amenity" v="cafe"/></way>
+              <node id="10" lat="60.1720" lon="24.9420"/>
+              <way id="5"><nd ref="40"/><nd ref="10"/></way>
+              <node id="40" lat="60.1730" lon="24.9430"/>
+              <relation id="3"><member type="way" ref="5" role="outer"/>
+                <tag k="name" v="Museum Block"/><tag k="tourism" v="museum"/></relation>
+              <node id="2" lat="60.1705" lon="24.9405"><tag k="name" v="Kiosk"/><tag k="shop" v="kiosk"/></node>
+            </osm>
+            """
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("venues-test-\(UUID()).osm")
+        try Data(xml.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let center = try Coordinate(latitude: 60.171, longitude: 24.941)
+        let provider = OverpassProvider(configuration: .init(endpoint: .file(url)), httpClient: FailingHTTPClient())
+        let response = try await provider.nearby(VenueQuery(center: center, radius: 1000))
+        let byID = Dictionary(uniqueKeysWithValues: response.venues.map { ($0.id.description, $0) })
+        #expect(byID.keys.sorted() == ["osm:node/2", "osm:relation/3", "osm:way/7"])
+        // Bounding-box centres: way 7 over nodes 30, 20, 10; relation 3 over way 5's nodes 40, 10.
+        let way = try #require(byID["osm:way/7"])
+        let relation = try #require(byID["osm:relation/3"])
+        #expect(way.coordinate.distance(to: try Coordinate(latitude: 60.171, longitude: 24.941)) < 0.01)
+        #expect(relation.coordinate.distance(to: try Coordinate(latitude: 60.1725, longitude: 24.9425)) < 0.01)
+        #expect(response.notes.contains { $0.contains("3 streaming pass") })
+    }
+}
