@@ -60,6 +60,22 @@ struct QueryEscapingPropertyTests {
             selection: selection,
             timeout: 7
         )
+        return parts(of: query)
+    }
+
+    /// The checker itself catches a term pasted in without escaping.
+    @Test func checkerDetectsAnUnescapedTerm() throws {
+        let reference = try queryParts(for: "placeholder")
+        let safe = try OSMSelection(categories: [.cafe, .shop], term: "placeholder")
+        let query = OverpassQueryBuilder.query(center: OverpassTest.helsinki, radius: 250, selection: safe, timeout: 7)
+        let broken = parts(of: query.replacingOccurrences(of: "placeholder", with: #"x",i];out;(nwr["a"~"y"#))
+        #expect(broken.skeleton != reference.skeleton)
+        let unescapedRegex = parts(of: query.replacingOccurrences(of: "placeholder", with: "a.b"))
+        #expect(!unescapedRegex.literals.isEmpty)
+        #expect(unescapedRegex.literals.allSatisfy { unescapeRegex($0) == nil })
+    }
+
+    func parts(of query: String) -> (skeleton: String, literals: [String]) {
         var skeleton = ""
         var literals: [String] = []
         var scalars = Array(query.unicodeScalars)[...]
