@@ -63,7 +63,8 @@ let package = Package(
         .target(
             name: "OverpassProvider",
             dependencies: ["VenuesCore", "VenuesHTTP", "CLibXML2"],
-            path: "Providers/Overpass"
+            path: "Providers/Overpass",
+            exclude: ["README.md"]
         ),
 
         // The command-line tool.
