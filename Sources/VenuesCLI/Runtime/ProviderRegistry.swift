@@ -1,6 +1,7 @@
 import Foundation
 import FoursquareProvider
 import GooglePlacesProvider
+import OverpassProvider
 import VenuesAggregator
 import VenuesCore
 import VenuesHTTP
@@ -60,8 +61,16 @@ enum ProviderRegistry {
                     httpClient: httpClient
                 )
             }
+        case .openStreetMap:
+            do throws(ProviderError) {
+                let endpoint = try OverpassProvider.Configuration.endpoint(parsing: configuration.overpass.url)
+                return .success(
+                    OverpassProvider(configuration: .init(endpoint: endpoint), httpClient: httpClient))
+            } catch {
+                return .failure(.badRequest("VENUES_OVERPASS_URL / overpass.url: \(error.message)"))
+            }
         default:
-            return .failure(.unsupported("\(id) is not available in this build yet"))
+            return .failure(.unsupported("\(id) is not known to this build"))
         }
     }
 
