@@ -99,7 +99,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VenuesAggregatorTests",
-            dependencies: ["VenuesAggregator", "VenuesTesting"],
+            dependencies: ["VenuesAggregator", "VenuesTesting", "VenuesTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

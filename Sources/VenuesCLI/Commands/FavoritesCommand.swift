@@ -159,10 +159,10 @@ struct FavoritesCommand: AsyncParsableCommand {
                     throw CommandFailure("\(error)")
                 }
                 let center = near.flatMap { try? Coordinate(parsing: $0) }
-                var rows: [(Favorite, Double)] = favorites.map { ($0, center.map($0.coordinate.distance(to:)) ?? 0) }
-                if let center, let radius { rows = rows.filter { $0.1 <= Double(radius) } }
+                var rows: [(Favorite, Double?)] = favorites.map { ($0, center.map($0.coordinate.distance(to:))) }
+                if let radius { rows = rows.filter { ($0.1 ?? 0) <= Double(radius) } }
                 if center != nil {
-                    rows.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.id < $1.0.id }
+                    rows.sort { $0.1 != $1.1 ? ($0.1 ?? 0) < ($1.1 ?? 0) : $0.0.id < $1.0.id }
                 } else {
                     rows.sort { $0.0.addedAt != $1.0.addedAt ? $0.0.addedAt < $1.0.addedAt : $0.0.id < $1.0.id }
                 }

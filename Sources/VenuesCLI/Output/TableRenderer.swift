@@ -28,7 +28,7 @@ enum TableRenderer {
                 [
                     pad(row.favorite ? "★" : "", 1),
                     pad(row.name, nameWidth),
-                    pad(distanceLabel(row.distance), distanceWidth, right: true),
+                    pad(row.distance.map(distanceLabel) ?? "", distanceWidth, right: true),
                     pad(categoryLabel(row), categoryWidth),
                     pad(row.address ?? "", addressWidth),
                     pad(sourcesLabel(row), sourcesWidth),
