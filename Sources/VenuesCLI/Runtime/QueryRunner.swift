@@ -97,7 +97,10 @@ struct QueryRunner {
         case .json: text = try JSONRenderer.render(document) + "\n"
         case .geojson: text = try GeoJSONRenderer.render(document) + "\n"
         case .csv: text = CSVRenderer.render(document)
-        case .table: text = TableRenderer.render(document, width: Terminal.width(environment: context.environment))
+        case .table:
+            text =
+                result.anyProviderAnswered
+                ? TableRenderer.render(document, width: Terminal.width(environment: context.environment)) : ""
         }
         FileHandle.standardOutput.write(Data(text.utf8))
         guard result.anyProviderAnswered else {
