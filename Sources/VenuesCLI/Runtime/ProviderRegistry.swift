@@ -84,6 +84,16 @@ enum ProviderRegistry {
         return .success(url)
     }
 
+    /// Where the endpoint setting came from: `default`, an environment variable or a file path.
+    static func endpointSource(_ id: ProviderID, configuration: VenuesConfiguration) -> String {
+        switch id {
+        case .foursquare: configuration.foursquare.urlSource
+        case .google: configuration.google.urlSource
+        case .openStreetMap: configuration.overpass.urlSource
+        default: "-"
+        }
+    }
+
     /// The endpoint a provider uses, for `venues providers` (never a key).
     static func endpoint(_ id: ProviderID, configuration: VenuesConfiguration) -> String {
         switch id {
