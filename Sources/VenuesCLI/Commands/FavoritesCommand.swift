@@ -134,13 +134,7 @@ struct FavoritesCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if let near {
-                do {
-                    _ = try Coordinate(parsing: near)
-                } catch {
-                    throw ValidationError("--near: \(error.description)")
-                }
-            }
+            if let near { _ = try CoordinateArgument.parse(near) }
             if let radius {
                 guard near != nil else { throw ValidationError("--radius needs --near") }
                 guard VenueQuery.radiusRange.contains(radius) else {
@@ -168,13 +162,8 @@ struct FavoritesCommand: AsyncParsableCommand {
                 }
                 let formatter = ISO8601DateFormatter()
                 let documentRows = rows.map { favorite, distance in
-                    let records = (favorite.sources.isEmpty ? [favorite.id] : favorite.sources).map { source in
-                        var venue = favorite.venue
-                        venue.id = source
-                        return venue
-                    }
                     var row = ResultDocument.Row(
-                        merged: MergedVenue(venue: favorite.venue, sources: records),
+                        merged: favorite.mergedVenue,
                         distance: distance,
                         favorite: true,
                         explain: false
@@ -189,18 +178,13 @@ struct FavoritesCommand: AsyncParsableCommand {
                     centerSource: center == nil ? .fallback : .given,
                     radius: radius ?? 0
                 )
-                let text: String
-                switch output.format {
-                case .json: text = try JSONRenderer.render(document) + "\n"
-                case .geojson: text = try GeoJSONRenderer.render(document) + "\n"
-                case .csv: text = CSVRenderer.render(document)
-                case .table:
-                    text =
-                        documentRows.isEmpty
-                        ? "No favourites yet: add one with venues favorites add ID.\n"
-                        : TableRenderer.render(document, width: Terminal.width(environment: context.environment))
-                }
-                FileHandle.standardOutput.write(Data(text.utf8))
+                StandardOutput.write(
+                    try document.rendered(
+                        as: output.format,
+                        terminalWidth: Terminal.width(environment: context.environment),
+                        emptyTable: "No favourites yet: add one with venues favorites add ID.\n"
+                    )
+                )
             }
         }
     }

@@ -65,7 +65,8 @@ enum ProviderRegistry {
             do throws(ProviderError) {
                 let endpoint = try OverpassProvider.Configuration.endpoint(parsing: configuration.overpass.url)
                 return .success(
-                    OverpassProvider(configuration: .init(endpoint: endpoint), httpClient: httpClient))
+                    OverpassProvider(configuration: .init(endpoint: endpoint), httpClient: httpClient)
+                )
             } catch {
                 return .failure(.badRequest("VENUES_OVERPASS_URL / overpass.url: \(error.message)"))
             }
