@@ -54,16 +54,19 @@ struct MergedResultsTests {
                 "VENUES_GOOGLE_PLACES_URL": google.baseURL.absoluteString,
                 "FOURSQUARE_API_KEY": "fsq-test-key-merged",
                 "GOOGLE_PLACES_API_KEY": "google-test-key-merged",
-            ])
+            ]
+        )
         let output = try await VenuesProcess.run(
             [
                 "nearby", "--providers", "fsq,google,osm", "--near", "60.1721106,24.9449953", "--radius", "60",
                 "--format", "json", "--explain",
             ],
-            environment: environment)
+            environment: environment
+        )
         #expect(output.status == 0, "\(output.stderr)")
         let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        )
         let venues = try #require(document["venues"] as? [[String: Any]])
         func sources(of venue: [String: Any]) -> Set<String> {
             Set((venue["sources"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
@@ -72,7 +75,8 @@ struct MergedResultsTests {
         #expect(
             allSources.contains([
                 "osm:node/59622323", "fsq:5a1f0000000000000000maya", "google:ChIJmaya000000000000000000",
-            ]))
+            ])
+        )
         #expect(allSources.contains(["osm:node/1369465630", "fsq:5a1f000000000000everest"]))
         #expect(allSources.contains(["osm:node/1930869347", "google:ChIJallin0000000000000000"]))
         // Every record appears exactly once in the list.

@@ -11,7 +11,8 @@ struct OfflineSampleTests {
         let home = try VenuesProcess.temporaryHome()
         return try await VenuesProcess.run(
             ["nearby", "--providers", "osm", "--near", "60.171634,24.944295", "--radius", "500"] + extra,
-            environment: VenuesProcess.environment(home: home, ["VENUES_OVERPASS_URL": sample.path]))
+            environment: VenuesProcess.environment(home: home, ["VENUES_OVERPASS_URL": sample.path])
+        )
     }
 
     /// 642 named POI nodes lie within 500 m of the extract's centre: the independent count in
@@ -20,7 +21,8 @@ struct OfflineSampleTests {
         let output = try await Self.run(["--limit", "5000", "--format", "json"])
         #expect(output.status == 0, "\(output.stderr)")
         let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        )
         let venues = try #require(document["venues"] as? [[String: Any]])
         let nodeIDs = venues.compactMap { $0["id"] as? String }.filter { $0.hasPrefix("osm:node/") }
         #expect(nodeIDs.count == 642)
@@ -61,7 +63,8 @@ struct OfflineSampleTests {
         let output = try await Self.run(["--limit", "3", "--format", "geojson"])
         #expect(output.status == 0)
         let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        )
         #expect(document["type"] as? String == "FeatureCollection")
         let features = try #require(document["features"] as? [[String: Any]])
         #expect(features.count == 3)
@@ -71,7 +74,9 @@ struct OfflineSampleTests {
             let coordinates = try #require(geometry["coordinates"] as? [Double])
             let properties = try #require(feature["properties"] as? [String: Any])
             // RFC 7946: longitude first.
-            #expect(coordinates == [properties["longitude"] as? Double ?? .nan, properties["latitude"] as? Double ?? .nan])
+            #expect(
+                coordinates == [properties["longitude"] as? Double ?? .nan, properties["latitude"] as? Double ?? .nan]
+            )
         }
     }
 
@@ -79,7 +84,10 @@ struct OfflineSampleTests {
         let output = try await Self.run(["--limit", "4", "--format", "csv"])
         #expect(output.status == 0)
         let lines = output.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-        #expect(lines.first == "id,name,latitude,longitude,distance,address,categories,phone,website,rating,favorite,sources")
+        #expect(
+            lines.first
+                == "id,name,latitude,longitude,distance,address,categories,phone,website,rating,favorite,sources"
+        )
         #expect(lines.count == 5)
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("osm:") })
     }
@@ -87,11 +95,16 @@ struct OfflineSampleTests {
     @Test func searchFindsByNameCaseInsensitively() async throws {
         let home = try VenuesProcess.temporaryHome()
         let output = try await VenuesProcess.run(
-            ["search", "hesburger", "--providers", "osm", "--near", "60.171634,24.944295", "--radius", "1000", "--format", "json"],
-            environment: VenuesProcess.environment(home: home, ["VENUES_OVERPASS_URL": Self.sample.path]))
+            [
+                "search", "hesburger", "--providers", "osm", "--near", "60.171634,24.944295", "--radius", "1000",
+                "--format", "json",
+            ],
+            environment: VenuesProcess.environment(home: home, ["VENUES_OVERPASS_URL": Self.sample.path])
+        )
         #expect(output.status == 0, "\(output.stderr)")
         let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        )
         let names = try #require(document["venues"] as? [[String: Any]]).compactMap { $0["name"] as? String }
         #expect(!names.isEmpty)
         #expect(names.allSatisfy { $0.localizedCaseInsensitiveContains("hesburger") })

@@ -82,7 +82,8 @@ struct VenuesProcess {
         return Output(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errData, as: UTF8.self)
+        )
     }
 
     /// Reads a pipe to its end on a Dispatch thread.
