@@ -63,7 +63,8 @@ let package = Package(
         .target(
             name: "OverpassProvider",
             dependencies: ["VenuesCore", "VenuesHTTP", "CLibXML2"],
-            path: "Providers/Overpass"
+            path: "Providers/Overpass",
+            exclude: ["README.md"]
         ),
 
         // The command-line tool.
@@ -98,7 +99,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VenuesAggregatorTests",
-            dependencies: ["VenuesAggregator", "VenuesTesting"],
+            dependencies: ["VenuesAggregator", "VenuesTesting", "VenuesTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -14,7 +14,11 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "OverpassBenchmark",
-            dependencies: [.product(name: "OverpassProvider", package: "venues")]
+            dependencies: [
+                .product(name: "OverpassProvider", package: "venues"),
+                .product(name: "VenuesCore", package: "venues"),
+                .product(name: "VenuesHTTP", package: "venues"),
+            ]
         ),
         .executableTarget(
             name: "DedupeBenchmark",

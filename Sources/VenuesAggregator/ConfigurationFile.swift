@@ -116,7 +116,10 @@ struct ConfigurationFile: Decodable {
             }
         }
         if let foursquare {
-            if let url = foursquare.url { configuration.foursquare.url = url }
+            if let url = foursquare.url {
+                configuration.foursquare.url = url
+                configuration.foursquare.urlSource = source
+            }
             if let api = foursquare.api {
                 guard ["2025-06-17", "v3"].contains(api) else {
                     throw invalid("foursquare.api '\(api)' is not known: expected \"2025-06-17\" or \"v3\"")
@@ -129,7 +132,10 @@ struct ConfigurationFile: Decodable {
             }
         }
         if let google {
-            if let url = google.url { configuration.google.url = url }
+            if let url = google.url {
+                configuration.google.url = url
+                configuration.google.urlSource = source
+            }
             if let language = google.language { configuration.google.language = language }
             if let key = google.apiKey, !key.isEmpty {
                 configuration.google.apiKey = key

@@ -80,8 +80,14 @@ public struct ConfigurationLoader: Sendable {
             configuration.google.apiKey = key
             configuration.google.apiKeySource = "GOOGLE_PLACES_API_KEY"
         }
-        if let url = value("VENUES_FOURSQUARE_URL") { configuration.foursquare.url = url }
-        if let url = value("VENUES_GOOGLE_PLACES_URL") { configuration.google.url = url }
+        if let url = value("VENUES_FOURSQUARE_URL") {
+            configuration.foursquare.url = url
+            configuration.foursquare.urlSource = "VENUES_FOURSQUARE_URL"
+        }
+        if let url = value("VENUES_GOOGLE_PLACES_URL") {
+            configuration.google.url = url
+            configuration.google.urlSource = "VENUES_GOOGLE_PLACES_URL"
+        }
         if let url = value("VENUES_OVERPASS_URL") {
             configuration.overpass.url = url
             configuration.overpass.urlSource = "VENUES_OVERPASS_URL"

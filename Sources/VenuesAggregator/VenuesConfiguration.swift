@@ -36,6 +36,8 @@ public struct VenuesConfiguration: Sendable, Hashable {
     public struct Foursquare: Sendable, Hashable {
         /// Base URL; the provider appends its paths. `nil`: the API version's own host.
         public var url: String?
+        /// Where ``url`` came from, for `venues providers`.
+        public var urlSource: String = "default"
         /// `2025-06-17` (current) or `v3` (legacy accounts).
         public var api: String = "2025-06-17"
         /// The key (from `FOURSQUARE_API_KEY` or the user's config file; never the repository).
@@ -49,6 +51,8 @@ public struct VenuesConfiguration: Sendable, Hashable {
     public struct Google: Sendable, Hashable {
         /// Base URL; the provider appends its paths.
         public var url: String = "https://places.googleapis.com"
+        /// Where ``url`` came from, for `venues providers`.
+        public var urlSource: String = "default"
         /// The key (from `GOOGLE_PLACES_API_KEY` or the user's config file).
         public var apiKey: String?
         /// Where ``apiKey`` came from, for `venues providers`.

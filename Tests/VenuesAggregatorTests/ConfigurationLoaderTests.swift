@@ -101,6 +101,7 @@ import VenuesCore
         let loaded = try ConfigurationLoader(environment: sandbox.environment).load(explicitFile: example.path)
         var expected = VenuesConfiguration()
         expected.overpass.urlSource = example.path
+        expected.google.urlSource = example.path
         #expect(loaded == expected)
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
 import Testing
 import VenuesCore
+import VenuesTestSupport
 
 @testable import VenuesAggregator
 
 @Suite("FavoritesStore: concurrent updates lose nothing", .timeLimit(.minutes(1)))
 struct FavoritesConcurrencyTests {
-    /// Starts `count` threads that wait on one gate and then run `work` together.
-    private static func runOnThreads(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) {
+    /// Starts `count` threads that wait on one gate and then run `work` together; waits for
+    /// them without blocking the cooperative pool.
+    private static func runOnThreads(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) async {
         let gate = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
         for index in 0..<count {
@@ -20,17 +22,19 @@ struct FavoritesConcurrencyTests {
             thread.start()
         }
         for _ in 0..<count { gate.signal() }
-        done.wait()
+        await withCheckedContinuation { continuation in
+            done.notify(queue: .global()) { continuation.resume() }
+        }
     }
 
     @Test("20 threads, each with its own store, add 20 different favourites: all 20 are there")
-    func twentyThreadsAdd() throws {
+    func twentyThreadsAdd() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
         let url = scratch.file("favorites.json")
         let failures = Failures()
 
-        Self.runOnThreads(20) { index in
+        await Self.runOnThreads(20) { index in
             let venue = Venue(
                 id: try! VenueID(parsing: "osm:node/\(index + 1)"),
                 name: "Venue \(index + 1)",
@@ -52,14 +56,14 @@ struct FavoritesConcurrencyTests {
     }
 
     @Test("20 threads × 5 read-modify-write updates of one note: every increment survives")
-    func noLostUpdates() throws {
+    func noLostUpdates() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
         let url = scratch.file("favorites.json")
         try FavoritesStore(fileURL: url).add(venue: HelsinkiVenues.kiasma, note: "0")
         let failures = Failures()
 
-        Self.runOnThreads(20) { index in
+        await Self.runOnThreads(20) { index in
             let store = FavoritesStore(fileURL: url)
             for _ in 0..<5 {
                 do {
@@ -81,22 +85,27 @@ struct FavoritesConcurrencyTests {
         "another process holding the lock (flock(1)) makes updates wait for it",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock"))
     )
-    func otherProcessHoldsLock() throws {
+    func otherProcessHoldsLock() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
         let store = FavoritesStore(fileURL: scratch.file("favorites.json"), lockTimeout: 0.2)
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = ["--nonblock", store.lockURL.path, "-c", "echo locked; sleep 1.5"]
+        // The holder keeps the lock until its standard input closes: no timing involved.
+        holder.arguments = ["--nonblock", store.lockURL.path, "-c", "echo locked; read line"]
         let output = Pipe()
+        let input = Pipe()
         holder.standardOutput = output
+        holder.standardInput = input
         try holder.run()
-        defer { holder.waitUntilExit() }
-        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        let line = try await offCooperativePool {
+            String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        }
         try #require(line == "locked\n")
 
         // While the other process holds the lock, a short wait fails cleanly ...
-        let error = try #require(Result { try store.add(venue: HelsinkiVenues.kiasma) }.failure as? FavoritesError)
+        let short = try await offCooperativePool { Result { try store.add(venue: HelsinkiVenues.kiasma) } }
+        let error = try #require(short.failure as? FavoritesError)
         guard case .lockFailed = error else {
             Issue.record("expected .lockFailed, got \(error)")
             return
@@ -104,22 +113,34 @@ struct FavoritesConcurrencyTests {
         #expect(error.description.contains(store.fileURL.path))
         #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
 
-        // ... and a longer one gets the lock once the process lets go.
+        // ... and a longer one waits for the lock until the process lets go.
         var patient = store
-        patient.lockTimeout = 20
-        let start = ContinuousClock.now
-        #expect(try patient.add(venue: HelsinkiVenues.kiasma).favorite.name == "Kiasma")
-        #expect(ContinuousClock.now - start > .milliseconds(500))
+        patient.lockTimeout = 30
+        let waiting = patient
+        let released = Released()
+        let adding = Task {
+            try await offCooperativePool {
+                let added = Result { try waiting.add(venue: HelsinkiVenues.kiasma) }
+                return (added, released.value)
+            }
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        released.set()
+        try input.fileHandleForWriting.close()
+        let (added, finishedAfterRelease) = try await adding.value
+        #expect(try added.get().favorite.name == "Kiasma")
+        #expect(finishedAfterRelease)
+        try await offCooperativePool { holder.waitUntilExit() }
     }
 
     @Test("readers during concurrent writes always see a complete file")
-    func readersSeeCompleteFiles() throws {
+    func readersSeeCompleteFiles() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
         let url = scratch.file("favorites.json")
         let failures = Failures()
 
-        Self.runOnThreads(8) { index in
+        await Self.runOnThreads(8) { index in
             let store = FavoritesStore(fileURL: url)
             for round in 0..<10 {
                 do {
@@ -142,6 +163,14 @@ struct FavoritesConcurrencyTests {
         #expect(failures.all == [])
         #expect(try FavoritesStore(fileURL: url).load().count == 40)
     }
+}
+
+/// A flag set once, read from another thread.
+private final class Released: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    func set() { lock.withLock { flag = true } }
+    var value: Bool { lock.withLock { flag } }
 }
 
 /// Failures recorded from several threads.

@@ -65,16 +65,34 @@ struct VenuesProcess {
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
+        // Read both pipes and wait for the exit on Dispatch threads: blocking calls must never
+        // run on Swift's cooperative pool (2 threads here), which the loopback servers need.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        async let out = Task.detached { stdout.fileHandleForReading.readDataToEndOfFile() }.value
-        async let err = Task.detached { stderr.fileHandleForReading.readDataToEndOfFile() }.value
-        let (outData, errData) = await (out, err)
-        await Task.detached { process.waitUntilExit() }.value
+        async let outRead = Self.readToEnd(stdout.fileHandleForReading)
+        async let errRead = Self.readToEnd(stderr.fileHandleForReading)
+        let (outData, errData) = await (outRead, errRead)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                exited.wait()
+                continuation.resume()
+            }
+        }
         return Output(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self)
         )
+    }
+
+    /// Reads a pipe to its end on a Dispatch thread.
+    private static func readToEnd(_ handle: FileHandle) async -> Data {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: handle.readDataToEndOfFile())
+            }
+        }
     }
 
     /// The repository root (for the bundled sample).

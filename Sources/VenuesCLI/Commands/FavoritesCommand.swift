@@ -134,13 +134,7 @@ struct FavoritesCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if let near {
-                do {
-                    _ = try Coordinate(parsing: near)
-                } catch {
-                    throw ValidationError("--near: \(error.description)")
-                }
-            }
+            if let near { _ = try CoordinateArgument.parse(near) }
             if let radius {
                 guard near != nil else { throw ValidationError("--radius needs --near") }
                 guard VenueQuery.radiusRange.contains(radius) else {
@@ -159,22 +153,17 @@ struct FavoritesCommand: AsyncParsableCommand {
                     throw CommandFailure("\(error)")
                 }
                 let center = near.flatMap { try? Coordinate(parsing: $0) }
-                var rows: [(Favorite, Double)] = favorites.map { ($0, center.map($0.coordinate.distance(to:)) ?? 0) }
-                if let center, let radius { rows = rows.filter { $0.1 <= Double(radius) } }
+                var rows: [(Favorite, Double?)] = favorites.map { ($0, center.map($0.coordinate.distance(to:))) }
+                if let radius { rows = rows.filter { ($0.1 ?? 0) <= Double(radius) } }
                 if center != nil {
-                    rows.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.id < $1.0.id }
+                    rows.sort { $0.1 != $1.1 ? ($0.1 ?? 0) < ($1.1 ?? 0) : $0.0.id < $1.0.id }
                 } else {
                     rows.sort { $0.0.addedAt != $1.0.addedAt ? $0.0.addedAt < $1.0.addedAt : $0.0.id < $1.0.id }
                 }
                 let formatter = ISO8601DateFormatter()
                 let documentRows = rows.map { favorite, distance in
-                    let records = (favorite.sources.isEmpty ? [favorite.id] : favorite.sources).map { source in
-                        var venue = favorite.venue
-                        venue.id = source
-                        return venue
-                    }
                     var row = ResultDocument.Row(
-                        merged: MergedVenue(venue: favorite.venue, sources: records),
+                        merged: favorite.mergedVenue,
                         distance: distance,
                         favorite: true,
                         explain: false
@@ -189,18 +178,13 @@ struct FavoritesCommand: AsyncParsableCommand {
                     centerSource: center == nil ? .fallback : .given,
                     radius: radius ?? 0
                 )
-                let text: String
-                switch output.format {
-                case .json: text = try JSONRenderer.render(document) + "\n"
-                case .geojson: text = try GeoJSONRenderer.render(document) + "\n"
-                case .csv: text = CSVRenderer.render(document)
-                case .table:
-                    text =
-                        documentRows.isEmpty
-                        ? "No favourites yet: add one with venues favorites add ID.\n"
-                        : TableRenderer.render(document, width: Terminal.width(environment: context.environment))
-                }
-                FileHandle.standardOutput.write(Data(text.utf8))
+                StandardOutput.write(
+                    try document.rendered(
+                        as: output.format,
+                        terminalWidth: Terminal.width(environment: context.environment),
+                        emptyTable: "No favourites yet: add one with venues favorites add ID.\n"
+                    )
+                )
             }
         }
     }

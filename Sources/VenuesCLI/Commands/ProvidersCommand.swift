@@ -22,7 +22,7 @@ struct ProvidersCommand: AsyncParsableCommand {
                 let status = reason == nil ? (enabled ? "usable" : "usable (not in default providers)") : "not usable"
                 lines.append("\(id.rawValue): \(status)")
                 lines.append(
-                    "  endpoint: \(TextSanitizer.clean(ProviderRegistry.endpoint(id, configuration: configuration)))"
+                    "  endpoint: \(TextSanitizer.clean(ProviderRegistry.endpoint(id, configuration: configuration))) (from \(ProviderRegistry.endpointSource(id, configuration: configuration)))"
                 )
                 switch id {
                 case .foursquare:
@@ -36,7 +36,6 @@ struct ProvidersCommand: AsyncParsableCommand {
                     )
                 case .openStreetMap:
                     lines.append("  key: none needed")
-                    lines.append("  endpoint from: \(configuration.overpass.urlSource)")
                 default:
                     break
                 }

@@ -54,7 +54,7 @@ struct ShowCommand: AsyncParsableCommand {
             let favorite = (try? context.favorites.index().favorite(matchingAnyOf: merged.sources.map(\.id)))
             let detail = VenueDetail(merged: merged, favorite: favorite, origin: origin)
             let text = format == .json ? try detail.json() + "\n" : detail.text()
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardOutput.write(text)
         }
     }
 }

@@ -59,13 +59,7 @@ struct QueryOptions: ParsableArguments {
     var explain = false
 
     mutating func validate() throws {
-        if let near {
-            do {
-                _ = try Coordinate(parsing: near)
-            } catch {
-                throw ValidationError("--near: \(error.description)")
-            }
-        }
+        if let near { _ = try CoordinateArgument.parse(near) }
         if let radius, !VenueQuery.radiusRange.contains(radius) {
             throw ValidationError("--radius \(radius) is out of range: expected 1 to 100000 metres")
         }

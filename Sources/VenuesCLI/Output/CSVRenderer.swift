@@ -12,7 +12,8 @@ enum CSVRenderer {
         var lines = [header.map(field).joined(separator: ",")]
         for row in document.rows {
             let cells = [
-                text(row.id), text(row.name), number(row.latitude), number(row.longitude), number(row.distance),
+                text(row.id), text(row.name), number(row.latitude), number(row.longitude),
+                row.distance.map(number) ?? "",
                 text(row.address), text(row.categories.joined(separator: ";")), text(row.phone), text(row.website),
                 row.rating.map(number) ?? "", row.favorite ? "true" : "false",
                 text(row.sources.map(\.id).joined(separator: ";")),

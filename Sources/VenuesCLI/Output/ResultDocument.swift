@@ -23,7 +23,8 @@ struct ResultDocument {
         var name: String
         var latitude: Double
         var longitude: Double
-        var distance: Double
+        /// Metres from the centre; `nil` when there is no centre (favourites listed without --near).
+        var distance: Double?
         var address: String?
         var categories: [String]
         var phone: String?
@@ -37,13 +38,13 @@ struct ResultDocument {
         var addedAt: String?
 
         /// A row for a merged place, with all provider text sanitised.
-        init(merged: MergedVenue, distance: Double, favorite: Bool, explain: Bool) {
+        init(merged: MergedVenue, distance: Double?, favorite: Bool, explain: Bool) {
             let venue = merged.venue
             id = TextSanitizer.clean(venue.id.description)
             name = TextSanitizer.clean(venue.name)
             latitude = venue.coordinate.latitude
             longitude = venue.coordinate.longitude
-            self.distance = (distance * 10).rounded() / 10
+            self.distance = distance.map { ($0 * 10).rounded() / 10 }
             address = TextSanitizer.clean(venue.address)
             categories = venue.categories.map(\.rawValue)
             phone = TextSanitizer.clean(venue.phone)

@@ -14,7 +14,8 @@ enum TableRenderer {
         let fixed = 2 + distanceWidth + categoryWidth + sourcesWidth + 4 * 2
         let flexible = max(20, width - fixed)
         let nameWidth = max(10, min(document.rows.map(\.name.count).max() ?? 10, flexible * 45 / 100))
-        let addressWidth = max(8, flexible - nameWidth)
+        let longestAddress = document.rows.map { ($0.address ?? "").count }.max() ?? 0
+        let addressWidth = max(8, min(flexible - nameWidth, longestAddress))
 
         var lines: [String] = []
         lines.append(
@@ -28,7 +29,7 @@ enum TableRenderer {
                 [
                     pad(row.favorite ? "★" : "", 1),
                     pad(row.name, nameWidth),
-                    pad(distanceLabel(row.distance), distanceWidth, right: true),
+                    pad(row.distance.map(distanceLabel) ?? "", distanceWidth, right: true),
                     pad(categoryLabel(row), categoryWidth),
                     pad(row.address ?? "", addressWidth),
                     pad(sourcesLabel(row), sourcesWidth),

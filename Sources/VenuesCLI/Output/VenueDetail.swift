@@ -23,12 +23,11 @@ struct VenueDetail {
     }
 
     func text() -> String {
-        var lines: [String] = []
+        var fields: [(label: String, value: String)] = []
         func add(_ label: String, _ value: String?) {
             guard let value = TextSanitizer.clean(value) else { return }
-            lines.append("\(label.padding(toLength: 12, withPad: " ", startingAt: 0))\(value)")
+            fields.append((TextSanitizer.clean(label), value))
         }
-        lines.append(TextSanitizer.clean(venue.name) + (favorite != nil ? "  ★" : ""))
         add("id", venue.id.description)
         add("location", "\(venue.coordinate.latitude),\(venue.coordinate.longitude)")
         add("address", venue.address)
@@ -50,6 +49,9 @@ struct VenueDetail {
         }
         add("sources", merged.sources.map(\.id.description).joined(separator: ", "))
         for link in links { add(link.title, link.url) }
+        let width = (fields.map(\.label.count).max() ?? 0) + 2
+        var lines = [TextSanitizer.clean(venue.name) + (favorite != nil ? "  ★" : "")]
+        lines += fields.map { $0.label.padding(toLength: width, withPad: " ", startingAt: 0) + $0.value }
         switch origin {
         case .provider: break
         case .lastListing: lines.append("(from the last listing; the provider was not asked or did not answer)")

@@ -1,6 +1,7 @@
 import Foundation
 import FoursquareProvider
 import GooglePlacesProvider
+import OverpassProvider
 import VenuesAggregator
 import VenuesCore
 import VenuesHTTP
@@ -60,8 +61,17 @@ enum ProviderRegistry {
                     httpClient: httpClient
                 )
             }
+        case .openStreetMap:
+            do throws(ProviderError) {
+                let endpoint = try OverpassProvider.Configuration.endpoint(parsing: configuration.overpass.url)
+                return .success(
+                    OverpassProvider(configuration: .init(endpoint: endpoint), httpClient: httpClient)
+                )
+            } catch {
+                return .failure(.badRequest("VENUES_OVERPASS_URL / overpass.url: \(error.message)"))
+            }
         default:
-            return .failure(.unsupported("\(id) is not available in this build yet"))
+            return .failure(.unsupported("\(id) is not known to this build"))
         }
     }
 
@@ -73,6 +83,16 @@ enum ProviderRegistry {
             return .failure(.badRequest("\(setting) '\(text)' is not an http(s) URL"))
         }
         return .success(url)
+    }
+
+    /// Where the endpoint setting came from: `default`, an environment variable or a file path.
+    static func endpointSource(_ id: ProviderID, configuration: VenuesConfiguration) -> String {
+        switch id {
+        case .foursquare: configuration.foursquare.urlSource
+        case .google: configuration.google.urlSource
+        case .openStreetMap: configuration.overpass.urlSource
+        default: "-"
+        }
     }
 
     /// The endpoint a provider uses, for `venues providers` (never a key).

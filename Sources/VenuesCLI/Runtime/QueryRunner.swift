@@ -92,14 +92,11 @@ struct QueryRunner {
         }
         report(result)
         let document = ResultDocument(result: result, explain: options.explain)
-        let text: String
-        switch output.format {
-        case .json: text = try JSONRenderer.render(document) + "\n"
-        case .geojson: text = try GeoJSONRenderer.render(document) + "\n"
-        case .csv: text = CSVRenderer.render(document)
-        case .table: text = TableRenderer.render(document, width: Terminal.width(environment: context.environment))
-        }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        let text =
+            result.anyProviderAnswered || output.format != .table
+            ? try document.rendered(as: output.format, terminalWidth: Terminal.width(environment: context.environment))
+            : ""
+        StandardOutput.write(text)
         guard result.anyProviderAnswered else {
             throw CommandFailure("no provider answered")
         }

@@ -41,13 +41,7 @@ struct VenueLookup {
     private func storedPlace(_ id: VenueID) -> (MergedVenue, Origin)? {
         if let listed = context.lastListing.find(id) { return (listed, .lastListing) }
         if let favorite = try? context.favorites.index().favorite(matching: id) {
-            let sources = favorite.sources.isEmpty ? [favorite.id] : favorite.sources
-            let records = sources.map { source in
-                var venue = favorite.venue
-                venue.id = source
-                return venue
-            }
-            return (MergedVenue(venue: favorite.venue, sources: records), .favorites)
+            return (favorite.mergedVenue, .favorites)
         }
         return nil
     }

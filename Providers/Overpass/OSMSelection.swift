@@ -1,0 +1,52 @@
+import Foundation
+import VenuesCore
+
+/// What a search asks for, as a filter on OSM elements: a `name`, one of the tag rules, and
+/// (for a text search) the term inside `name`, `brand` or `cuisine`.
+///
+/// The Overpass query built by ``OverpassQueryBuilder`` and the local extract filter both come
+/// from this value, so a local file and a server answer the same question. The term matches
+/// as a case-insensitive substring, like the escaped regex sent to Overpass.
+struct OSMSelection: Sendable, Hashable {
+    /// The fields a term is looked for in.
+    static let termFields = ["name", "brand", "cuisine"]
+
+    /// Tag rules, any of which must match.
+    let rules: [OSMTagRule]
+    /// The term, trimmed and checked; `nil` for a nearby search.
+    let term: String?
+
+    /// Builds the selection for a query; `term` is the search term or `nil`.
+    init(categories: Set<Category>, term: String?) throws(ProviderError) {
+        self.rules = OSMVocabulary.rules(for: categories)
+        if let term {
+            self.term = try OSMSelection.checkedTerm(term)
+        } else {
+            self.term = nil
+        }
+    }
+
+    /// The term trimmed of surrounding whitespace. Rejects an empty term and control characters
+    /// other than newline and tab (Overpass QL strings cannot carry them).
+    static func checkedTerm(_ term: String) throws(ProviderError) -> String {
+        let trimmed = term.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .badRequest("the search term is empty") }
+        for scalar in trimmed.unicodeScalars
+        where scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t" {
+            throw .badRequest(
+                "the search term contains the control character U+\(String(scalar.value, radix: 16, uppercase: true))"
+            )
+        }
+        return trimmed
+    }
+
+    /// Whether an element with these tags is selected.
+    func matches(_ tags: OSMTags) -> Bool {
+        guard tags["name"] != nil, rules.contains(where: { $0.matches(tags) }) else { return false }
+        guard let term else { return true }
+        return OSMSelection.termFields.contains { field in
+            guard let value = tags[field] else { return false }
+            return value.range(of: term, options: [.caseInsensitive]) != nil
+        }
+    }
+}

@@ -1,0 +1,295 @@
+internal import CLibXML2
+import Foundation
+import VenuesCore
+
+/// Streams OSM XML (an Overpass answer or an `.osm` extract) through libxml2's pull reader
+/// (`xmlTextReader`), handing each `<node>`, `<way>` and `<relation>` to a visitor.
+///
+/// Memory stays bounded by one element: the reader keeps no tree, and the element buffer is
+/// reused. `<center lat lon/>` children give ways and relations their coordinates; `<nd>` and
+/// `<member>` references are collected only when asked for. Other top-level elements
+/// (`<note>`, `<meta>`, `<bounds>`, `<remark>`, `<area>`) are passed over.
+///
+/// One reader per document, never shared between threads (it is not `Sendable`).
+final class OSMXMLReader {
+    /// Where the XML comes from.
+    enum Source {
+        /// A whole document in memory (an HTTP body).
+        case memory(Data)
+        /// A file, read in chunks by libxml2 from an open descriptor.
+        case file(URL)
+    }
+
+    /// What to collect besides ids and coordinates.
+    struct Options {
+        /// Collect `<tag k v/>` pairs.
+        var tags = true
+        /// Collect `<nd ref/>` and `<member type ref/>` references.
+        var references = false
+    }
+
+    /// What the visitor wants next.
+    enum Visit {
+        case next
+        case stop
+    }
+
+    /// Counts for notes and benchmarks.
+    struct Summary {
+        var elements = 0
+        /// Whether the document listed all nodes, then all ways, then all relations.
+        var typeOrdered = true
+        /// Whether the visitor stopped the pass before the end.
+        var stoppedEarly = false
+    }
+
+    private let options: Options
+    private let cancellation: CancellationFlag?
+
+    init(options: Options = Options(), cancellation: CancellationFlag? = nil) {
+        self.options = options
+        self.cancellation = cancellation
+    }
+
+    /// Reads the whole source (or until the visitor says stop), calling `visit` per element.
+    ///
+    /// Throws ``ProviderError/invalidResponse(_:)`` when the document is not well-formed XML
+    /// or its root is not `<osm>`, ``ProviderError/unreachable(_:)`` when a file cannot be
+    /// opened, and ``ProviderError/cancelled`` when the cancellation flag is raised.
+    func read(_ source: Source, visit: (inout OSMElement) -> Visit) throws(ProviderError) -> Summary {
+        _ = LibXML2.initialised
+        switch source {
+        case .memory(let data):
+            guard data.count < Int(Int32.max) else {
+                throw .invalidResponse("the XML document is larger than 2 GiB")
+            }
+            let result: Result<Summary, ProviderError> = data.withUnsafeBytes { buffer in
+                let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)
+                guard
+                    let reader = xmlReaderForMemory(
+                        base,
+                        Int32(buffer.count),
+                        "response.xml",
+                        nil,
+                        LibXML2.readerOptions
+                    )
+                else {
+                    return .failure(.invalidResponse("libxml2 could not create a reader"))
+                }
+                defer { xmlFreeTextReader(reader) }
+                return Result { () throws(ProviderError) in try run(reader, visit: visit) }
+            }
+            return try result.get()
+        case .file(let url):
+            let descriptor = open(url.path, O_RDONLY)
+            guard descriptor >= 0 else {
+                let reason = String(cString: strerror(errno))
+                throw .unreachable("cannot open the OSM file \(url.path): \(reason)")
+            }
+            defer { close(descriptor) }
+            var status = stat()
+            if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+                throw .unreachable("\(url.path) is a directory, not an OSM XML file")
+            }
+            guard let reader = xmlReaderForFd(descriptor, url.absoluteString, nil, LibXML2.readerOptions) else {
+                throw .invalidResponse("libxml2 could not create a reader for \(url.path)")
+            }
+            defer { xmlFreeTextReader(reader) }
+            do {
+                return try run(reader, visit: visit)
+            } catch .invalidResponse(let reason) {
+                let hint =
+                    url.pathExtension.lowercased() == "pbf"
+                    ? " (a .osm.pbf file? convert it to XML first: osmium cat FILE.osm.pbf -o FILE.osm)" : ""
+                throw .invalidResponse("\(url.lastPathComponent) is not readable OSM XML: \(reason)\(hint)")
+            }
+        }
+    }
+
+    private func run(_ reader: xmlTextReaderPtr, visit: (inout OSMElement) -> Visit) throws(ProviderError) -> Summary {
+        let errors = ErrorCollector()
+        let context = Unmanaged.passUnretained(errors).toOpaque()
+        xmlTextReaderSetStructuredErrorHandler(
+            reader,
+            { context, error in
+                guard let context, let error else { return }
+                let collector = Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue()
+                collector.record(error.pointee)
+            },
+            context
+        )
+        defer { withExtendedLifetime(errors) {} }
+
+        var summary = Summary()
+        var element = OSMElement()
+        var inElement = false
+        var sawRoot = false
+        var lastKind: OSMElement.Kind = .node
+        while true {
+            let status = xmlTextReaderRead(reader)
+            if status == 0 { break }
+            if status < 0 {
+                throw .invalidResponse("malformed XML: \(errors.message ?? "libxml2 reported an error")")
+            }
+            let type = xmlTextReaderNodeType(reader)
+            if type == Int32(XML_READER_TYPE_ELEMENT.rawValue) {
+                guard let name = xmlTextReaderConstLocalName(reader) else { continue }
+                let depth = xmlTextReaderDepth(reader)
+                if depth == 2, inElement {
+                    readChild(reader, name: name, into: &element)
+                } else if depth == 1 {
+                    guard let kind = Self.kind(name) else { continue }
+                    element.reset(kind: kind)
+                    readElementAttributes(reader, into: &element)
+                    if kind.rawValue < lastKind.rawValue { summary.typeOrdered = false }
+                    lastKind = kind
+                    if xmlTextReaderIsEmptyElement(reader) == 1 {
+                        summary.elements += 1
+                        if visit(&element) == .stop {
+                            summary.stoppedEarly = true
+                            return summary
+                        }
+                    } else {
+                        inElement = true
+                    }
+                } else if depth == 0 {
+                    guard Self.equals(name, "osm") else {
+                        throw .invalidResponse("not OSM XML: the document's root element is <\(String(cString: name))>")
+                    }
+                    sawRoot = true
+                }
+            } else if inElement, type == Int32(XML_READER_TYPE_END_ELEMENT.rawValue), xmlTextReaderDepth(reader) == 1 {
+                inElement = false
+                summary.elements += 1
+                if summary.elements & 0x3FF == 0, cancellation?.isCancelled == true { throw .cancelled }
+                if visit(&element) == .stop {
+                    summary.stoppedEarly = true
+                    return summary
+                }
+            }
+        }
+        guard sawRoot else { throw .invalidResponse("not OSM XML: the document is empty") }
+        if cancellation?.isCancelled == true { throw .cancelled }
+        return summary
+    }
+
+    private static func kind(_ name: UnsafePointer<UInt8>) -> OSMElement.Kind? {
+        if equals(name, "node") { return .node }
+        if equals(name, "way") { return .way }
+        if equals(name, "relation") { return .relation }
+        return nil
+    }
+
+    /// `id`, and a node's `lat` and `lon`.
+    private func readElementAttributes(_ reader: xmlTextReaderPtr, into element: inout OSMElement) {
+        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+            guard let name = xmlTextReaderConstLocalName(reader), let value = xmlTextReaderConstValue(reader) else {
+                continue
+            }
+            switch name[0] {
+            case UInt8(ascii: "i") where Self.equals(name, "id"):
+                element.id = ASCIINumber.int64(value) ?? 0
+            case UInt8(ascii: "l") where Self.equals(name, "lat"):
+                element.latitude = ASCIINumber.double(value)
+            case UInt8(ascii: "l") where Self.equals(name, "lon"):
+                element.longitude = ASCIINumber.double(value)
+            default:
+                break
+            }
+        }
+        xmlTextReaderMoveToElement(reader)
+    }
+
+    /// `<tag k v/>`, `<center lat lon/>`, `<nd ref/>`, `<member type ref/>`.
+    private func readChild(_ reader: xmlTextReaderPtr, name: UnsafePointer<UInt8>, into element: inout OSMElement) {
+        switch name[0] {
+        case UInt8(ascii: "t") where options.tags && Self.equals(name, "tag"):
+            var key: String?
+            var value: String?
+            while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+                guard let attribute = xmlTextReaderConstLocalName(reader), let text = xmlTextReaderConstValue(reader)
+                else { continue }
+                if Self.equals(attribute, "k") {
+                    key = String(cString: text)
+                } else if Self.equals(attribute, "v") {
+                    value = String(cString: text)
+                }
+            }
+            xmlTextReaderMoveToElement(reader)
+            if let key, let value { element.tags.append(key: key, value: value) }
+        case UInt8(ascii: "n") where options.references && Self.equals(name, "nd"):
+            if let ref = attributeInt64(reader, "ref") { element.nodeRefs.append(ref) }
+        case UInt8(ascii: "m") where options.references && Self.equals(name, "member"):
+            var ref: Int64?
+            var type: OSMElement.Kind?
+            while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+                guard let attribute = xmlTextReaderConstLocalName(reader), let text = xmlTextReaderConstValue(reader)
+                else { continue }
+                if Self.equals(attribute, "ref") {
+                    ref = ASCIINumber.int64(text)
+                } else if Self.equals(attribute, "type") {
+                    type = Self.kind(text)
+                }
+            }
+            xmlTextReaderMoveToElement(reader)
+            if let ref {
+                if type == .node { element.memberNodes.append(ref) }
+                if type == .way { element.memberWays.append(ref) }
+            }
+        case UInt8(ascii: "c") where Self.equals(name, "center"):
+            element.hasCenter = true
+            var latitude: Double?
+            var longitude: Double?
+            while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+                guard let attribute = xmlTextReaderConstLocalName(reader), let text = xmlTextReaderConstValue(reader)
+                else { continue }
+                if Self.equals(attribute, "lat") {
+                    latitude = ASCIINumber.double(text)
+                } else if Self.equals(attribute, "lon") {
+                    longitude = ASCIINumber.double(text)
+                }
+            }
+            xmlTextReaderMoveToElement(reader)
+            element.latitude = latitude
+            element.longitude = longitude
+        default:
+            break
+        }
+    }
+
+    private func attributeInt64(_ reader: xmlTextReaderPtr, _ wanted: StaticString) -> Int64? {
+        var result: Int64?
+        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+            if let attribute = xmlTextReaderConstLocalName(reader), Self.equals(attribute, wanted),
+                let text = xmlTextReaderConstValue(reader)
+            {
+                result = ASCIINumber.int64(text)
+            }
+        }
+        xmlTextReaderMoveToElement(reader)
+        return result
+    }
+
+    /// Byte-wise comparison of a NUL-terminated name with a constant.
+    @inline(__always)
+    private static func equals(_ name: UnsafePointer<UInt8>, _ constant: StaticString) -> Bool {
+        let bytes = constant.utf8Start
+        let count = constant.utf8CodeUnitCount
+        for index in 0..<count where name[index] != bytes[index] { return false }
+        return name[count] == 0
+    }
+}
+
+/// Keeps libxml2's first error message for the exception text.
+private final class ErrorCollector {
+    private(set) var message: String?
+
+    func record(_ error: xmlError) {
+        guard message == nil, let text = error.message else { return }
+        let trimmed = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+        message = error.line > 0 ? "line \(error.line): \(trimmed)" : trimmed
+    }
+}
+
+@available(*, unavailable)
+extension OSMXMLReader: Sendable {}

@@ -1,0 +1,75 @@
+public import Foundation
+public import VenuesCore
+
+extension OverpassProvider {
+    /// Where the OpenStreetMap data comes from, and how to ask for it.
+    public struct Configuration: Sendable {
+        /// An Overpass interpreter on the network, or a local OSM XML file searched in place.
+        public enum Endpoint: Sendable, Hashable {
+            /// An Overpass API interpreter URL (`http` or `https`), queried with `POST data=…`.
+            case remote(URL)
+            /// A local OSM XML file (`.osm`), streamed and filtered locally with the same rules.
+            case file(URL)
+        }
+
+        /// The public instance, `https://overpass-api.de/api/interpreter`.
+        public static let defaultInterpreterURL = URL(string: "https://overpass-api.de/api/interpreter")!
+
+        /// Where to search. Default: ``Endpoint/remote(_:)`` with ``defaultInterpreterURL``.
+        public var endpoint: Endpoint
+
+        /// Creates a configuration; the default asks the public Overpass instance.
+        public init(endpoint: Endpoint = .remote(Configuration.defaultInterpreterURL)) {
+            self.endpoint = endpoint
+        }
+
+        /// Parses a user string (configuration file or `VENUES_OVERPASS_URL`).
+        ///
+        /// - `http://…` or `https://…` → ``Endpoint/remote(_:)``;
+        /// - `file:///…` or a plain path (absolute, or relative to the current directory, `~`
+        ///   expanded) → ``Endpoint/file(_:)``. The file is not opened here: a missing file is
+        ///   reported when a search runs.
+        ///
+        /// Throws ``ProviderError/badRequest(_:)`` for an empty string, another URL scheme or a
+        /// URL without a host.
+        public static func endpoint(parsing text: String) throws(ProviderError) -> Endpoint {
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else {
+                throw .badRequest(
+                    "the Overpass endpoint is empty: give an http(s) interpreter URL or a path to an .osm file"
+                )
+            }
+            if let colon = trimmed.firstIndex(of: ":"), let scheme = schemeIfURL(trimmed, colon: colon) {
+                switch scheme {
+                case "http", "https":
+                    guard let url = URL(string: trimmed), let host = url.host, !host.isEmpty else {
+                        throw .badRequest("'\(trimmed)' is not a valid Overpass interpreter URL")
+                    }
+                    return .remote(url)
+                case "file":
+                    guard let url = URL(string: trimmed), url.isFileURL, !url.path.isEmpty else {
+                        throw .badRequest("'\(trimmed)' is not a valid file:// URL of an OSM XML file")
+                    }
+                    return .file(url.standardizedFileURL)
+                default:
+                    throw .badRequest(
+                        "unsupported Overpass endpoint scheme '\(scheme):': use http(s):// for an interpreter, or file:// or a path for an .osm file"
+                    )
+                }
+            }
+            let expanded = (trimmed as NSString).expandingTildeInPath
+            let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+            return .file(URL(fileURLWithPath: expanded, relativeTo: base).standardizedFileURL.absoluteURL)
+        }
+
+        /// The lowercased scheme when `text` starts like a URL (`letters:` followed by `//` or a
+        /// non-drive path), `nil` for plain paths such as `C:\x` or `dir/a:b.osm`.
+        private static func schemeIfURL(_ text: String, colon: String.Index) -> String? {
+            let scheme = text[..<colon]
+            guard scheme.count >= 2, let first = scheme.first, first.isASCII, first.isLetter,
+                scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+            else { return nil }
+            return scheme.lowercased()
+        }
+    }
+}

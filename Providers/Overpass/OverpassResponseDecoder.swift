@@ -1,0 +1,49 @@
+import Foundation
+import VenuesCore
+
+/// Turns an Overpass `out center tags` answer (OSM XML) into venues.
+///
+/// Nodes are placed by `lat`/`lon`, ways and relations by `<center lat lon/>`. Elements
+/// without a name, and ways or relations whose centre is missing or empty, are skipped and
+/// counted in the notes.
+enum OverpassResponseDecoder {
+    /// The venues in document order and notes on what was skipped.
+    static func decode(
+        _ body: Data,
+        cancellation: CancellationFlag? = nil
+    ) throws(ProviderError) -> (venues: [Venue], notes: [String]) {
+        var venues: [Venue] = []
+        var unnamed = 0
+        var withoutCentre = 0
+        var withoutCoordinates = 0
+        let reader = OSMXMLReader(options: .init(tags: true, references: false), cancellation: cancellation)
+        _ = try reader.read(.memory(body)) { element in
+            guard let latitude = element.latitude, let longitude = element.longitude,
+                let coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
+            else {
+                if element.kind == .node { withoutCoordinates += 1 } else { withoutCentre += 1 }
+                return .next
+            }
+            guard
+                let venue = OSMVenueMapper.venue(
+                    kind: element.kind,
+                    id: element.id,
+                    coordinate: coordinate,
+                    tags: element.tags
+                )
+            else {
+                unnamed += 1
+                return .next
+            }
+            venues.append(venue)
+            return .next
+        }
+        var notes: [String] = []
+        if withoutCentre > 0 {
+            notes.append("skipped \(withoutCentre) way(s)/relation(s) without a usable <center>")
+        }
+        if withoutCoordinates > 0 { notes.append("skipped \(withoutCoordinates) node(s) without lat/lon") }
+        if unnamed > 0 { notes.append("skipped \(unnamed) element(s) without a name") }
+        return (venues, notes)
+    }
+}

@@ -1,1 +1,0 @@
-// The Overpass provider is built by its own issue; this target is intentionally empty until then.

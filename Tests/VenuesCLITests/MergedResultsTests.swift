@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import VenuesTestSupport
+
+/// Issue 6's "done when": with Foursquare, Google and OpenStreetMap at once, each real place
+/// is listed once with every provider's id. The fakes describe real OSM venues near Mikonkatu,
+/// Helsinki (© OpenStreetMap contributors) the way the other providers would: other ids,
+/// coordinates some metres off, name variants.
+@Suite(.timeLimit(.minutes(2)))
+struct MergedResultsTests {
+    static let sample = VenuesProcess.repositoryRoot.appendingPathComponent("Config/samples/helsinki-centre.osm")
+
+    static let foursquareBody = """
+        {"results": [
+          {"fsq_place_id": "5a1f0000000000000000maya", "name": "Maya Bar and Grill",
+           "latitude": 60.17219, "longitude": 24.94512,
+           "location": {"formatted_address": "Mikonkatu 18, 00100 Helsinki", "postcode": ""},
+           "categories": [{"fsq_category_id": "4bf58dd8d48988d1c4941735", "name": "Restaurant"}],
+           "tel": "+358 9 123 4567"},
+          {"fsq_place_id": "5a1f000000000000everest", "name": "Mount Everest Restaurant",
+           "latitude": 60.17205, "longitude": 24.94470,
+           "location": {"formatted_address": "Vilhonkatu 8, Helsinki"},
+           "categories": [{"fsq_category_id": "4bf58dd8d48988d1c4941735", "name": "Restaurant"}]}
+        ],
+        "context": {"geo_bounds": {"circle": {"center": {"latitude": 60.1721106, "longitude": 24.9449953}, "radius": 60}}}}
+        """
+
+    static let googleBody = """
+        {"places": [
+          {"id": "ChIJmaya000000000000000000", "displayName": {"text": "Maya Bar & Grill", "languageCode": "fi"},
+           "formattedAddress": "Mikonkatu 18, 00100 Helsinki, Finland",
+           "location": {"latitude": 60.17208, "longitude": 24.94490}, "types": ["restaurant", "bar"],
+           "rating": 4.3, "userRatingCount": 812, "websiteUri": "https://www.maya.fi/"},
+          {"id": "ChIJallin0000000000000000", "displayName": {"text": "Bar All In", "languageCode": "fi"},
+           "location": {"latitude": 60.17197, "longitude": 24.94532}, "types": ["bar"]}
+        ]}
+        """
+
+    @Test func oneVenuePerRealPlaceWithEverySourceID() async throws {
+        let foursquare = try await LoopbackServer.start { _ in .json(Self.foursquareBody) }
+        let google = try await LoopbackServer.start { _ in .json(Self.googleBody) }
+        defer {
+            Task {
+                await foursquare.stop()
+                await google.stop()
+            }
+        }
+        let home = try VenuesProcess.temporaryHome()
+        let environment = VenuesProcess.environment(
+            home: home,
+            [
+                "VENUES_OVERPASS_URL": Self.sample.path,
+                "VENUES_FOURSQUARE_URL": foursquare.baseURL.absoluteString,
+                "VENUES_GOOGLE_PLACES_URL": google.baseURL.absoluteString,
+                "FOURSQUARE_API_KEY": "fsq-test-key-merged",
+                "GOOGLE_PLACES_API_KEY": "google-test-key-merged",
+            ]
+        )
+        let output = try await VenuesProcess.run(
+            [
+                "nearby", "--providers", "fsq,google,osm", "--near", "60.1721106,24.9449953", "--radius", "60",
+                "--format", "json", "--explain",
+            ],
+            environment: environment
+        )
+        #expect(output.status == 0, "\(output.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        )
+        let venues = try #require(document["venues"] as? [[String: Any]])
+        func sources(of venue: [String: Any]) -> Set<String> {
+            Set((venue["sources"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+        }
+        let allSources = venues.map(sources)
+        #expect(
+            allSources.contains([
+                "osm:node/59622323", "fsq:5a1f0000000000000000maya", "google:ChIJmaya000000000000000000",
+            ])
+        )
+        #expect(allSources.contains(["osm:node/1369465630", "fsq:5a1f000000000000everest"]))
+        #expect(allSources.contains(["osm:node/1930869347", "google:ChIJallin0000000000000000"]))
+        // Every record appears exactly once in the list.
+        let flat = allSources.flatMap { $0 }
+        #expect(flat.count == Set(flat).count)
+        // 11 OSM venues within 60 m; the four provider records join three of them.
+        #expect(venues.count == 11)
+        let maya = try #require(venues.first { sources(of: $0).contains("osm:node/59622323") })
+        // Google is first in the default priority: its name and rating are canonical.
+        #expect(maya["id"] as? String == "google:ChIJmaya000000000000000000")
+        #expect(maya["name"] as? String == "Maya Bar & Grill")
+        #expect(maya["rating"] as? Double == 4.3)
+        #expect(maya["phone"] as? String == "+358 9 123 4567")
+        let merge = try #require(maya["merge"] as? [[String: Any]])
+        #expect(merge.count == 2)
+        #expect(merge.allSatisfy { ($0["distance"] as? Double ?? 999) < 50 })
+        let providers = try #require(document["providers"] as? [[String: Any]])
+        #expect(providers.map { $0["status"] as? String } == ["ok", "ok", "ok"])
+    }
+}

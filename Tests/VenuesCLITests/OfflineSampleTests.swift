@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// The main job of the README: `venues nearby` on the bundled OpenStreetMap extract, no keys,
+/// no network, in every output format.
+@Suite(.timeLimit(.minutes(2)))
+struct OfflineSampleTests {
+    static let sample = VenuesProcess.repositoryRoot.appendingPathComponent("Config/samples/helsinki-centre.osm")
+
+    static func run(_ extra: [String]) async throws -> VenuesProcess.Output {
+        let home = try VenuesProcess.temporaryHome()
+        return try await VenuesProcess.run(
+            ["nearby", "--providers", "osm", "--near", "60.171634,24.944295", "--radius", "500"] + extra,
+            environment: VenuesProcess.environment(home: home, ["VENUES_OVERPASS_URL": sample.path])
+        )
+    }
+
+    /// 642 named POI nodes lie within 500 m of the extract's centre: the independent count in
+    /// shared/data/osm/README.md (a Python iterparse pass).
+    @Test func jsonListsEveryNamedNodeWithinTheRadius() async throws {
+        let output = try await Self.run(["--limit", "5000", "--format", "json"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        )
+        let venues = try #require(document["venues"] as? [[String: Any]])
+        let nodeIDs = venues.compactMap { $0["id"] as? String }.filter { $0.hasPrefix("osm:node/") }
+        #expect(nodeIDs.count == 642)
+        #expect(Set(nodeIDs).count == nodeIDs.count)
+        let distances = venues.compactMap { $0["distance"] as? Double }
+        #expect(distances.count == venues.count)
+        #expect(distances == distances.sorted())
+        #expect(distances.allSatisfy { $0 <= 500 })
+        #expect(venues.allSatisfy { ($0["name"] as? String)?.isEmpty == false })
+        let query = try #require(document["query"] as? [String: Any])
+        #expect(query["kind"] as? String == "nearby")
+        #expect(query["radius"] as? Int == 500)
+        #expect(query["center"] as? String == "given")
+        let providers = try #require(document["providers"] as? [[String: Any]])
+        #expect(providers.count == 1)
+        #expect(providers.first?["status"] as? String == "ok")
+        #expect(providers.first?["count"] as? Int == venues.count)
+        #expect((document["attribution"] as? [String])?.first?.contains("OpenStreetMap contributors") == true)
+        // Every documented key is present on every venue, null or not.
+        let keys: Set<String> = [
+            "id", "name", "latitude", "longitude", "distance", "address", "categories", "phone", "website", "rating",
+            "favorite", "sources",
+        ]
+        #expect(venues.allSatisfy { keys.isSubset(of: Set($0.keys)) })
+        #expect(output.stderr.contains("Searching 500 m around 60.171634,24.944295"))
+    }
+
+    @Test func tableIsLimitedAndAttributed() async throws {
+        let output = try await Self.run(["--limit", "7"])
+        #expect(output.status == 0)
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 1 + 7 + 1)
+        #expect(lines.first?.contains("Name") == true)
+        #expect(lines.last == "Data: © OpenStreetMap contributors (ODbL)")
+    }
+
+    @Test func geoJSONIsAFeatureCollectionOfPoints() async throws {
+        let output = try await Self.run(["--limit", "3", "--format", "geojson"])
+        #expect(output.status == 0)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        )
+        #expect(document["type"] as? String == "FeatureCollection")
+        let features = try #require(document["features"] as? [[String: Any]])
+        #expect(features.count == 3)
+        for feature in features {
+            let geometry = try #require(feature["geometry"] as? [String: Any])
+            #expect(geometry["type"] as? String == "Point")
+            let coordinates = try #require(geometry["coordinates"] as? [Double])
+            let properties = try #require(feature["properties"] as? [String: Any])
+            // RFC 7946: longitude first.
+            #expect(
+                coordinates == [properties["longitude"] as? Double ?? .nan, properties["latitude"] as? Double ?? .nan]
+            )
+        }
+    }
+
+    @Test func csvHasAHeaderAndOneRowPerVenue() async throws {
+        let output = try await Self.run(["--limit", "4", "--format", "csv"])
+        #expect(output.status == 0)
+        let lines = output.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(
+            lines.first
+                == "id,name,latitude,longitude,distance,address,categories,phone,website,rating,favorite,sources"
+        )
+        #expect(lines.count == 5)
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("osm:") })
+    }
+
+    @Test func searchFindsByNameCaseInsensitively() async throws {
+        let home = try VenuesProcess.temporaryHome()
+        let output = try await VenuesProcess.run(
+            [
+                "search", "hesburger", "--providers", "osm", "--near", "60.171634,24.944295", "--radius", "1000",
+                "--format", "json",
+            ],
+            environment: VenuesProcess.environment(home: home, ["VENUES_OVERPASS_URL": Self.sample.path])
+        )
+        #expect(output.status == 0, "\(output.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        )
+        let names = try #require(document["venues"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(!names.isEmpty)
+        #expect(names.allSatisfy { $0.localizedCaseInsensitiveContains("hesburger") })
+    }
+}
