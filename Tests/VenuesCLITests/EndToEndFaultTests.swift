@@ -96,8 +96,9 @@ struct EndToEndFaultTests {
         await fakes.stop()
 
         #expect(output.status == 0, "\(output.transcript)")
-        // The fake would answer after 15 s; the answer must come soon after the 2 s timeout.
-        #expect(output.seconds < 8, "\(output.transcript)")
+        // The fake would answer after 15 s; the answer must come soon after the 2 s timeout
+        // (about 2.1 s here; the bound leaves room for a busy machine).
+        #expect(output.seconds < 6, "\(output.transcript)")
         let result = try output.json()
         let status = try #require(result.provider(slow.rawValue))
         #expect(status.status == "error")
