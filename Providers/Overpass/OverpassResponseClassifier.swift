@@ -24,10 +24,11 @@ enum OverpassResponseClassifier {
         case 200:
             break
         case 400:
-            let messages = errorMessages(response.bodyText)
+            let messages = errorMessages(errorText(response.body))
             throw .badRequest(
                 messages.isEmpty
-                    ? "Overpass rejected the query: \(excerpt(response.bodyText))" : messages.joined(separator: "; ")
+                    ? "Overpass rejected the query: \(excerpt(errorText(response.body)))"
+                    : messages.joined(separator: "; ")
             )
         case 406:
             throw .badRequest(
@@ -37,22 +38,22 @@ enum OverpassResponseClassifier {
             let wait = max(response.retryAfter() ?? minimumWaitAfterRateLimit, minimumWaitAfterRateLimit)
             throw .rateLimited(retryAfter: wait)
         case 504:
-            let detail = errorMessages(response.bodyText).first
+            let detail = errorMessages(errorText(response.body)).first
             throw .server(
                 status: 504,
                 message: "the Overpass server is too busy to run the query now; try again later"
                     + (detail.map { " (\($0))" } ?? "")
             )
         default:
-            let messages = errorMessages(response.bodyText)
+            let messages = errorMessages(errorText(response.body))
             throw .server(
                 status: response.status,
-                message: messages.isEmpty ? excerpt(response.bodyText) : messages.joined(separator: "; ")
+                message: messages.isEmpty ? excerpt(errorText(response.body)) : messages.joined(separator: "; ")
             )
         }
         let body = response.body
         guard isOSMDocument(body) else {
-            let text = response.bodyText
+            let text = errorText(response.body)
             let messages = errorMessages(text)
             let contentType = response.headers["Content-Type"] ?? "no content type"
             throw .server(
@@ -71,9 +72,22 @@ enum OverpassResponseClassifier {
         return (body, notes)
     }
 
+    /// At most this many leading bytes of an answer that is not OSM XML are searched for the
+    /// server's message: error pages are small, and the regular expressions over a huge body
+    /// (a misconfigured endpoint streaming tens of megabytes) would cost tens of seconds and
+    /// several copies of it in memory.
+    static let errorTextLimit = 64 * 1024
+
+    /// The first ``errorTextLimit`` bytes of a body as text, for messages and excerpts.
+    static func errorText(_ body: Data) -> String {
+        String(decoding: body.prefix(errorTextLimit), as: UTF8.self)
+    }
+
     /// Whether the first element of the document (after the XML declaration, comments and a
-    /// doctype) is `<osm`.
-    static func isOSMDocument(_ body: Data) -> Bool {
+    /// doctype) is `<osm`. Only the first ``errorTextLimit`` bytes are looked at: a body that
+    /// does not reach its root element by then (say, megabytes of whitespace) is not OSM XML.
+    static func isOSMDocument(_ whole: Data) -> Bool {
+        let body = whole.prefix(errorTextLimit)
         var index = body.startIndex
         func skipSpace() {
             while index < body.endIndex, [0x20, 0x0A, 0x0D, 0x09].contains(body[index]) { index += 1 }
