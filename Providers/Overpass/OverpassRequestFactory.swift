@@ -14,8 +14,10 @@ enum OverpassRequestFactory {
         retriesConnectionErrors: true
     )
 
-    /// The largest answer accepted (a 100 km radius in a city can be big).
-    static let maxResponseBytes = 64 * 1024 * 1024
+    /// The largest answer accepted (a 100 km radius in a city can be big), in bytes. The whole
+    /// answer is held in memory (and cached), so a bigger one is refused as `invalidResponse`
+    /// naming the limit; narrow the radius or add categories instead.
+    static let maxResponseBytes = 32 * 1024 * 1024
 
     /// The request. The User-Agent (`venues/VERSION`) is added by the HTTP client.
     static func request(url: URL, query: String, timeout: Double) -> HTTPRequest {
