@@ -150,5 +150,5 @@ struct ResultJSON: Decodable {
 /// Whether the Overpass provider is registered in this build's CLI (it lands on main after
 /// the Foursquare and Google ones); tests include a fake `osm` only when it is.
 enum EndToEndProviders {
-    static let includeOverpass = false
+    static let includeOverpass = true
 }
