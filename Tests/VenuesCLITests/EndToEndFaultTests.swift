@@ -104,8 +104,11 @@ struct EndToEndFaultTests {
         #expect(status.status == "error")
         #expect(status.error?.kind == "timedOut", "\(output.transcript)")
         #expect(result.venues(from: slow.rawValue).isEmpty)
+        #expect((1500..<6000).contains(status.milliseconds), "the slow provider's time: \(status.milliseconds) ms")
         Self.expectOthersAnswered(result, except: slow)
         #expect(output.stderr.contains("warning: \(slow.rawValue): "))
+        // stderr is not a terminal here: no progress line (carriage returns, escapes) on it.
+        #expect(!output.stderr.contains("\r") && !output.stderr.contains("\u{1B}"), "\(output.transcript)")
     }
 
     // MARK: 2. 429 with Retry-After

@@ -139,11 +139,49 @@ struct FavoritesProcessTests {
         #expect(try second.json().venues.count == 3 * fakes.all.count)
         #expect(try second.json().providers.allSatisfy { $0.status == "ok" })
 
+        // --offline answers from the same entries, with no request either.
+        let offline = try await EndToEndProcess.run(
+            Self.nearbyArguments(fakes, ["--offline"]),
+            environment: environment
+        )
+        #expect(offline.status == 0, "\(offline.transcript)")
+        #expect(Set(try offline.json().venues.map(\.id)) == Set(try first.json().venues.map(\.id)))
+        for (fake, count) in zip(fakes.all, counts) {
+            #expect(await fake.requestCount == count, "\(fake.kind.rawValue) was asked while offline")
+        }
+
         // The fakes are still there: asking again with --no-cache reaches every one of them.
         let third = try await EndToEndProcess.run(Self.nearbyArguments(fakes, ["--no-cache"]), environment: environment)
         #expect(third.status == 0, "\(third.transcript)")
         for (fake, count) in zip(fakes.all, counts) {
             #expect(await fake.requestCount == count + 1, "\(fake.kind.rawValue) with --no-cache")
+        }
+        await fakes.stop()
+    }
+
+    @Test func corruptCacheEntriesAreIgnoredAndReplaced() async throws {
+        let fakes = try await Self.workingFakes(count: 3)
+        let home = try VenuesProcess.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = fakes.environment(home: home)
+        let first = try await EndToEndProcess.run(Self.nearbyArguments(fakes), environment: environment)
+        #expect(first.status == 0, "\(first.transcript)")
+
+        let responses = home.appendingPathComponent("cache/venues/responses")
+        let entries = try FileManager.default.contentsOfDirectory(at: responses, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "json" }
+        #expect(entries.count == fakes.all.count, "one entry per provider request: \(entries)")
+        let garbage = Data("{\"format\": 1, \"body\": \u{0}\u{1}trunc".utf8)
+        for entry in entries { try garbage.write(to: entry) }
+
+        let second = try await EndToEndProcess.run(Self.nearbyArguments(fakes), environment: environment)
+        #expect(second.status == 0, "\(second.transcript)")
+        #expect(try second.json().venues.count == 3 * fakes.all.count)
+        for fake in fakes.all {
+            #expect(await fake.requestCount == 2, "\(fake.kind.rawValue): a corrupt entry means asking again")
+        }
+        for entry in entries {
+            #expect(try Data(contentsOf: entry) != garbage, "\(entry.lastPathComponent) was not replaced")
         }
         await fakes.stop()
     }

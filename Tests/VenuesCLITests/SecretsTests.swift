@@ -19,6 +19,7 @@ struct SecretsTests {
     static func everyCommand(providers: String) -> [[String]] {
         let fsqID = "fsq:\(FakeBodies.foursquareID(0))"
         let googleID = "google:\(FakeBodies.googleID(1))"
+        let osmID = "osm:node/\(FakeBodies.overpassNodeID(2))"
         let near = ["--near", FakeBodies.near, "--radius", "800", "--providers", providers]
         return [
             ["--help"],
@@ -31,8 +32,10 @@ struct SecretsTests {
             ["search", "Kahvila", "--verbose", "--format", "json"] + near,
             ["show", fsqID, "--verbose"],
             ["show", googleID, "--verbose", "--format", "json"],
+            ["show", osmID, "--verbose"],
             ["favorites", "add", fsqID, "--verbose", "--note", "secrets test"],
             ["favorites", "add", googleID, "--verbose"],
+            ["favorites", "add", osmID, "--verbose"],
             ["favorites", "list", "--verbose", "--format", "json"],
             ["favorites", "list", "--verbose", "--near", FakeBodies.near],
             ["favorites", "remove", fsqID, "--verbose"],
