@@ -180,6 +180,20 @@ struct EndToEndFaultTests {
         #expect(!output.stderr.contains("warning:"), "\(output.transcript)")
     }
 
+    /// Overpass is a shared free service: it gets one retry, not two.
+    @Test(.enabled(if: kinds.contains(.overpass)))
+    func overpassGivesUpAfterOneRetry() async throws {
+        let fakes = try await Self.fakes(special: .overpass) { _, _ in .unavailable(.overpass) }
+        let output = try await Self.nearby(fakes)
+        await fakes.stop()
+
+        #expect(output.status == 0, "\(output.transcript)")
+        #expect(await fakes.overpass?.requestCount == 2)
+        let result = try output.json()
+        #expect(result.provider("osm")?.error?.kind == "server", "\(output.transcript)")
+        Self.expectOthersAnswered(result, except: .overpass)
+    }
+
     // MARK: 4. invalid JSON / XML
 
     @Test(arguments: kinds)
