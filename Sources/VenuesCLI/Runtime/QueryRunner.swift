@@ -32,9 +32,13 @@ struct QueryRunner {
             }
         var providers: [any VenueProvider] = []
         var unusable: [ProviderOutcome] = []
+        var recorders: [ProviderID: RecordingHTTPClient] = [:]
         for id in chosen {
-            switch ProviderRegistry.make(id, configuration: configuration, httpClient: context.httpClient) {
-            case .success(let provider): providers.append(provider)
+            let recorder = RecordingHTTPClient(base: context.httpClient)
+            switch ProviderRegistry.make(id, configuration: configuration, httpClient: recorder) {
+            case .success(let provider):
+                providers.append(provider)
+                recorders[id] = recorder
             case .failure(let error):
                 unusable.append(ProviderOutcome(provider: id, result: .failure(error), milliseconds: 0))
             }
@@ -73,6 +77,10 @@ struct QueryRunner {
             enabled: ProgressLine.wanted(verbose: context.verbose)
         )
         var result = await aggregator.run(query, progress: progress.finished)
+        // A failed provider's cached answers are not replayed next time.
+        for outcome in result.outcomes where outcome.error != nil {
+            recorders[outcome.provider]?.forgetCachedAnswers()
+        }
         progress.clear()
         if query.center == nil {
             switch result.centerSource {

@@ -47,12 +47,14 @@ struct VenueLookup {
     }
 
     private func fetch(_ id: VenueID, timeout: Double) async -> Result<Venue, ProviderError> {
-        switch ProviderRegistry.make(id.provider, configuration: context.configuration, httpClient: context.httpClient)
-        {
+        let recorder = RecordingHTTPClient(base: context.httpClient)
+        switch ProviderRegistry.make(id.provider, configuration: context.configuration, httpClient: recorder) {
         case .failure(let error):
             return .failure(error)
         case .success(let provider):
-            return await Aggregator(providers: [provider]).venue(id, timeout: timeout)
+            let result = await Aggregator(providers: [provider]).venue(id, timeout: timeout)
+            if case .failure = result { recorder.forgetCachedAnswers() }
+            return result
         }
     }
 
