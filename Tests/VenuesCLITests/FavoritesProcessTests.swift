@@ -186,6 +186,48 @@ struct FavoritesProcessTests {
         await fakes.stop()
     }
 
+    /// An answer the provider rejected (HTTP 200 but not usable: invalid JSON, an Overpass
+    /// runtime-error remark) must not be replayed from the cache: the next run asks again.
+    @Test func aRejectedAnswerIsNotReplayedFromTheCache() async throws {
+        var fakes = FakeProviders()
+        fakes.foursquare = try await FakeProvider.start(.foursquare) { attempt, request in
+            attempt == 1 ? .json(#"{"results": [ {"#) : .success(.foursquare, count: 3, request: request)
+        }
+        fakes.google = try await FakeProvider.start(.google) { attempt, request in
+            attempt == 1 ? .json("<html>oops</html>") : .success(.google, count: 3, request: request)
+        }
+        if EndToEndProviders.includeOverpass {
+            fakes.overpass = try await FakeProvider.start(.overpass) { attempt, request in
+                attempt == 1
+                    ? .data(
+                        Data(
+                            """
+                            <?xml version="1.0" encoding="UTF-8"?>
+                            <osm version="0.6" generator="Overpass API 0.7.62">
+                            <remark> runtime error: Query timed out in "query" at line 3 after 2 seconds. </remark>
+                            </osm>
+                            """.utf8
+                        ),
+                        contentType: "application/osm3s+xml"
+                    )
+                    : .success(.overpass, count: 3, request: request)
+            }
+        }
+        let home = try VenuesProcess.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = fakes.environment(home: home)
+
+        let first = try await EndToEndProcess.run(Self.nearbyArguments(fakes), environment: environment)
+        #expect(first.status == 1, "\(first.transcript)")
+        let second = try await EndToEndProcess.run(Self.nearbyArguments(fakes), environment: environment)
+        #expect(second.status == 0, "\(second.transcript)")
+        for fake in fakes.all {
+            #expect(await fake.requestCount == 2, "\(fake.kind.rawValue) was not asked again")
+            #expect(try second.json().provider(fake.kind.rawValue)?.status == "ok", "\(second.transcript)")
+        }
+        await fakes.stop()
+    }
+
     @Test func offlineWithAnEmptyCacheSaysSoAndExits1() async throws {
         let fakes = try await Self.workingFakes(count: 3)
         let home = try VenuesProcess.temporaryHome()
