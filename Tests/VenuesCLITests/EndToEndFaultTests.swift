@@ -152,6 +152,31 @@ struct EndToEndFaultTests {
         }
     }
 
+    /// A Retry-After longer than the timeout is not waited for: the provider is reported as
+    /// rate limited at once.
+    @Test func retryAfterBeyondTheTimeoutIsReportedAtOnce() async throws {
+        var fakes = FakeProviders()
+        fakes.foursquare = try await FakeProvider.start(.foursquare) { _, _ in
+            .tooManyRequests(.foursquare, retryAfter: 120)
+        }
+        fakes.google = try await FakeProvider.start(.google) { _, _ in .tooManyRequests(.google, retryAfter: 120) }
+        if Self.kinds.contains(.overpass) { fakes.overpass = try await FakeProvider.working(.overpass) }
+        let output = try await Self.nearby(fakes)
+        await fakes.stop()
+
+        #expect(output.seconds < 6, "\(output.transcript)")
+        let result = try output.json()
+        for kind in [FakeProvider.Kind.foursquare, .google] {
+            #expect(result.provider(kind.rawValue)?.error?.kind == "rateLimited", "\(output.transcript)")
+        }
+        #expect(await fakes.foursquare?.requestCount == 1)
+        #expect(await fakes.google?.requestCount == 1)
+        if Self.kinds.contains(.overpass) {
+            #expect(output.status == 0, "\(output.transcript)")
+            #expect(result.venues(from: "osm").count == 3)
+        }
+    }
+
     // MARK: 3. 503 twice, then success
 
     @Test func serviceUnavailableTwiceThenSuccessIsRetried() async throws {
