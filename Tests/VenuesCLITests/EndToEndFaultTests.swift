@@ -319,7 +319,8 @@ struct EndToEndFaultTests {
 
     @Test(arguments: kinds)
     func connectionRefusedIsUnreachable(refused: FakeProvider.Kind) async throws {
-        let port = try Self.unusedPort()
+        let (port, reservation) = try Self.refusingPort()
+        defer { close(reservation) }
         let fakes = try await Self.fakes(except: refused, endpoint: URL(string: "http://127.0.0.1:\(port)")!)
         let output = try await Self.nearby(fakes)
         await fakes.stop()
@@ -331,11 +332,12 @@ struct EndToEndFaultTests {
         #expect(output.seconds < 8, "\(output.transcript)")
     }
 
-    /// A port on 127.0.0.1 that nothing listens on (bound, read, closed).
-    static func unusedPort() throws -> UInt16 {
+    /// A port on 127.0.0.1 that refuses connections: a socket bound to it that does not listen
+    /// (the kernel answers a connection attempt with a reset), kept open so that no other server
+    /// of this test run can be given the port meanwhile. Close the descriptor when done.
+    static func refusingPort() throws -> (port: UInt16, descriptor: Int32) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RawTCPServerError.socket(errno) }
-        defer { close(descriptor) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -345,8 +347,11 @@ struct EndToEndFaultTests {
                 bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
             }
         }
-        guard bound else { throw RawTCPServerError.socket(errno) }
-        return UInt16(bigEndian: address.sin_port)
+        guard bound else {
+            close(descriptor)
+            throw RawTCPServerError.socket(errno)
+        }
+        return (UInt16(bigEndian: address.sin_port), descriptor)
     }
 
     // MARK: 8. every provider failing
