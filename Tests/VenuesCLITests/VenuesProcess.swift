@@ -47,52 +47,11 @@ struct VenuesProcess {
         return url
     }
 
-    /// Runs `venues arguments…` and waits for it; output is captured whole.
-    static func run(
-        _ arguments: [String],
-        environment: [String: String],
-        currentDirectory: URL? = nil
-    )
-        async throws -> Output
-    {
-        let process = Process()
-        process.executableURL = try executable
-        process.arguments = arguments
-        process.environment = environment
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
-        // Read both pipes and wait for the exit on Dispatch threads: blocking calls must never
-        // run on Swift's cooperative pool (2 threads here), which the loopback servers need.
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        async let outRead = Self.readToEnd(stdout.fileHandleForReading)
-        async let errRead = Self.readToEnd(stderr.fileHandleForReading)
-        let (outData, errData) = await (outRead, errRead)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                exited.wait()
-                continuation.resume()
-            }
-        }
-        return Output(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self)
-        )
-    }
-
-    /// Reads a pipe to its end on a Dispatch thread.
-    private static func readToEnd(_ handle: FileHandle) async -> Data {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: handle.readDataToEndOfFile())
-            }
-        }
+    /// Runs `venues arguments…` and waits for it; output is captured whole (see
+    /// ``EndToEndProcess`` for timing and memory figures).
+    static func run(_ arguments: [String], environment: [String: String]) async throws -> Output {
+        let output = try await EndToEndProcess.run(arguments, environment: environment)
+        return Output(status: output.status, stdout: output.stdout, stderr: output.stderr)
     }
 
     /// The repository root (for the bundled sample).
