@@ -15,9 +15,10 @@ final class ProgressLine: Sendable {
         show()
     }
 
-    /// Whether a progress line is wanted: stderr is a terminal and logs are not being written to it.
+    /// Whether a progress line is wanted: both stdout and stderr are a terminal (DESIGN §7: no
+    /// progress when output is piped) and logs are not being written to stderr.
     static func wanted(verbose: Bool) -> Bool {
-        !verbose && Terminal.isTerminal(STDERR_FILENO)
+        !verbose && Terminal.isTerminal(STDOUT_FILENO) && Terminal.isTerminal(STDERR_FILENO)
     }
 
     /// Marks a provider as finished and redraws.
