@@ -23,39 +23,7 @@ struct QueryRunner {
             timeout: options.timeout ?? configuration.timeout
         )
 
-        let requested = try options.providerIDs()
-        let chosen =
-            requested
-            ?? configuration.providers.filter {
-                ProviderRegistry.knownIDs.contains($0)
-                    && ProviderRegistry.unusableReason($0, configuration: configuration) == nil
-            }
-        var providers: [any VenueProvider] = []
-        var unusable: [ProviderOutcome] = []
-        var recorders: [ProviderID: RecordingHTTPClient] = [:]
-        for id in chosen {
-            let recorder = RecordingHTTPClient(base: context.httpClient)
-            switch ProviderRegistry.make(id, configuration: configuration, httpClient: recorder) {
-            case .success(let provider):
-                providers.append(provider)
-                recorders[id] = recorder
-            case .failure(let error):
-                unusable.append(ProviderOutcome(provider: id, result: .failure(error), milliseconds: 0))
-            }
-        }
-        guard !providers.isEmpty else {
-            var lines = ["no usable provider:"]
-            for outcome in unusable {
-                lines.append("  \(outcome.provider): \(outcome.error?.message ?? "unavailable")")
-            }
-            if unusable.isEmpty {
-                lines.append(
-                    "  none configured; set FOURSQUARE_API_KEY or GOOGLE_PLACES_API_KEY, or use --providers osm"
-                )
-            }
-            throw CommandFailure(lines.joined(separator: "\n"))
-        }
-
+        let (providers, unusable, recorders) = try makeProviders()
         let favorites: any FavoriteMarking
         do {
             favorites = try context.favorites.index()
@@ -68,9 +36,9 @@ struct QueryRunner {
             merger: Deduplicator(priority: configuration.dedupe.priority),
             favorites: favorites
         )
-        let announce = query.center.map { "Searching \(query.radius) m around \($0)" }
-        if let announce {
-            StandardError.write("\(announce) (\(options.center != nil ? "--near" : "configured default location")).\n")
+        if let center = query.center {
+            let source = options.center != nil ? "--near" : "configured default location"
+            StandardError.write("Searching \(query.radius) m around \(center) (\(source)).\n")
         }
         let progress = ProgressLine(
             providers: providers.map(\.id),
@@ -108,6 +76,46 @@ struct QueryRunner {
         guard result.anyProviderAnswered else {
             throw CommandFailure("no provider answered")
         }
+    }
+
+    /// The providers to ask (`--providers`, else the configured ones that are usable), each
+    /// behind its own recording client; those that cannot be made become error outcomes.
+    private func makeProviders() throws -> (
+        providers: [any VenueProvider], unusable: [ProviderOutcome], recorders: [ProviderID: RecordingHTTPClient]
+    ) {
+        let configuration = context.configuration
+        let chosen =
+            try options.providerIDs()
+            ?? configuration.providers.filter {
+                ProviderRegistry.knownIDs.contains($0)
+                    && ProviderRegistry.unusableReason($0, configuration: configuration) == nil
+            }
+        var providers: [any VenueProvider] = []
+        var unusable: [ProviderOutcome] = []
+        var recorders: [ProviderID: RecordingHTTPClient] = [:]
+        for id in chosen {
+            let recorder = RecordingHTTPClient(base: context.httpClient)
+            switch ProviderRegistry.make(id, configuration: configuration, httpClient: recorder) {
+            case .success(let provider):
+                providers.append(provider)
+                recorders[id] = recorder
+            case .failure(let error):
+                unusable.append(ProviderOutcome(provider: id, result: .failure(error), milliseconds: 0))
+            }
+        }
+        guard !providers.isEmpty else {
+            var lines = ["no usable provider:"]
+            for outcome in unusable {
+                lines.append("  \(outcome.provider): \(outcome.error?.message ?? "unavailable")")
+            }
+            if unusable.isEmpty {
+                lines.append(
+                    "  none configured; set FOURSQUARE_API_KEY or GOOGLE_PLACES_API_KEY, or use --providers osm"
+                )
+            }
+            throw CommandFailure(lines.joined(separator: "\n"))
+        }
+        return (providers, unusable, recorders)
     }
 
     /// Warnings for failed providers on stderr; timings and notes with --verbose.
