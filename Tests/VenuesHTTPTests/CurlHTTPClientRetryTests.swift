@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import VenuesTestSupport
 
@@ -67,14 +68,62 @@ struct CurlHTTPClientRetryTests {
             .text("busy", status: 503, headers: [("Retry-After", "1")])
         }
         defer { Task { await server.stop() } }
-        let started = ContinuousClock.now
+        // Real transfers, real clock and real sleeps; only the moment each attempt finishes is
+        // recorded, so that the loop's choice after it can be checked against the rule without
+        // assuming how fast this (shared, busy) machine answers.
+        let live = RetryEnvironment.live
+        let finishedAt = Mutex<[Double]>([])
+        let client = CurlHTTPClient(userAgent: "venues-tests", environment: live) { request, remaining in
+            let result = await CurlTransfer.perform(request, timeout: remaining, userAgent: "venues-tests")
+            finishedAt.withLock { $0.append(live.now()) }
+            return result
+        }
+        let timeout = 1.9
+        let retryAfter = 1.0
+        let boundaryBand = 0.05
+        let started = live.now()
+        let deadline = started + timeout
         let policy = RetryPolicy(maxAttempts: 10)
-        let response = try await client.send(HTTPRequest(url: server.url("/busy"), timeout: 1.9, retry: policy))
-        let elapsed = ContinuousClock.now - started
-        #expect(response.status == 503)
-        #expect(await server.requests.count == 2)
-        #expect(elapsed >= .milliseconds(950))
-        #expect(elapsed < .milliseconds(1900))
+        let outcome: Result<HTTPResponse, HTTPClientError>
+        do {
+            outcome = .success(
+                try await client.send(HTTPRequest(url: server.url("/busy"), timeout: timeout, retry: policy))
+            )
+        } catch {
+            outcome = .failure(error)
+        }
+        let elapsed = live.now() - started
+        let finished = finishedAt.withLock { $0 }
+        let requests = await server.requests
+
+        switch outcome {
+        case .success(let response):
+            #expect(response.status == 503)
+        case .failure(let error):
+            // Only a retry that the slow machine left too little time for may end this way.
+            #expect(error == .timedOut)
+            #expect(try #require(finished.last) >= deadline - boundaryBand)
+        }
+        #expect(requests.count == finished.count)
+        // Two waits of a second cannot fit before a 1.9 s deadline.
+        #expect((1...2).contains(finished.count))
+        // Each attempt but the last was followed by a retry, which the rule allows only when the
+        // wait ends before the deadline; after the last, the wait would have crossed it (attempts
+        // were left). A 50 ms band around the boundary is not judged: the loop reads the clock a
+        // moment after the recording.
+        for finish in finished.dropLast() {
+            #expect(finish + retryAfter < deadline + boundaryBand)
+        }
+        if case .success = outcome, let last = finished.last {
+            #expect(last + retryAfter >= deadline - boundaryBand)
+        }
+        // The server's Retry-After was waited for between attempts...
+        for (earlier, later) in zip(requests, requests.dropFirst()) {
+            #expect(later.receivedAt - earlier.receivedAt >= .milliseconds(950))
+        }
+        // ...and nothing was waited for past the deadline (a transfer cut off by it may end a
+        // little after).
+        #expect(elapsed < timeout + 0.5)
     }
 
     @Test("a Retry-After longer than maxDelay is returned to the caller, not waited for")
