@@ -59,6 +59,21 @@ struct OfflineSampleTests {
         #expect(lines.last == "Data: © OpenStreetMap contributors (ODbL)")
     }
 
+    /// `amenity=bureau_de_change` is in no shared category: the table shows OSM's own label
+    /// rather than an empty cell, while JSON keeps `categories` to the shared vocabulary.
+    @Test func tableFallsBackToTheProvidersOwnLabel() async throws {
+        let table = try await Self.run(["--limit", "5000"])
+        #expect(table.status == 0, "\(table.stderr)")
+        let forex = try #require(table.stdout.split(separator: "\n").first { $0.contains("Forex Bank") })
+        #expect(forex.contains("bureau de change"), "\(forex)")
+
+        let json = try await Self.run(["--limit", "5000", "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let venues = try #require(document["venues"] as? [[String: Any]])
+        let forexVenue = try #require(venues.first { $0["name"] as? String == "Forex Bank" })
+        #expect(forexVenue["categories"] as? [String] == [])
+    }
+
     @Test func geoJSONIsAFeatureCollectionOfPoints() async throws {
         let output = try await Self.run(["--limit", "3", "--format", "geojson"])
         #expect(output.status == 0)

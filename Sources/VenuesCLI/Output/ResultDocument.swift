@@ -27,6 +27,9 @@ struct ResultDocument {
         var distance: Double?
         var address: String?
         var categories: [String]
+        /// The provider's own label of the canonical source, humanised (`bureau de change` for
+        /// `amenity=bureau_de_change`): what the table shows when no shared category applies.
+        var providerLabel: String?
         var phone: String?
         var website: String?
         var rating: Double?
@@ -47,6 +50,7 @@ struct ResultDocument {
             self.distance = distance.map { ($0 * 10).rounded() / 10 }
             address = TextSanitizer.clean(venue.address)
             categories = venue.categories.map(\.rawValue)
+            providerLabel = venue.providerCategories.first.map { TextSanitizer.clean(Self.humanised($0)) }
             phone = TextSanitizer.clean(venue.phone)
             website = TextSanitizer.clean(venue.website)
             rating = venue.rating
@@ -65,6 +69,12 @@ struct ResultDocument {
                         nameScore: (reason.nameScore * 100).rounded() / 100
                     )
                 } : nil
+        }
+
+        /// `amenity=bureau_de_change` → `bureau de change`; `Coffee Shop` stays as it is.
+        static func humanised(_ label: String) -> String {
+            let value = label.split(separator: "=", maxSplits: 1).last.map(String.init) ?? label
+            return value.replacingOccurrences(of: "_", with: " ")
         }
     }
 

@@ -10,7 +10,7 @@ enum TableRenderer {
         }
         let distanceWidth = 7
         let sourcesWidth = min(18, max(7, document.rows.map { sourcesLabel($0).count }.max() ?? 7))
-        let categoryWidth = min(14, max(8, document.rows.map { categoryLabel($0).count }.max() ?? 8))
+        let categoryWidth = min(16, max(8, document.rows.map { categoryLabel($0).count }.max() ?? 8))
         let fixed = 2 + distanceWidth + categoryWidth + sourcesWidth + 4 * 2
         let flexible = max(20, width - fixed)
         let nameWidth = max(10, min(document.rows.map(\.name.count).max() ?? 10, flexible * 45 / 100))
@@ -61,8 +61,9 @@ enum TableRenderer {
         metres < 1000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1000)
     }
 
-    private static func categoryLabel(_ row: ResultDocument.Row) -> String {
-        row.categories.first.map { $0.replacingOccurrences(of: "_", with: " ") } ?? ""
+    /// The first shared category, else the provider's own label, else nothing.
+    static func categoryLabel(_ row: ResultDocument.Row) -> String {
+        row.categories.first.map { $0.replacingOccurrences(of: "_", with: " ") } ?? row.providerLabel ?? ""
     }
 
     private static func sourcesLabel(_ row: ResultDocument.Row) -> String {
