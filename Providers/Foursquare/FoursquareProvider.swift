@@ -69,8 +69,9 @@ public struct FoursquareProvider: VenueProvider {
         try checkKey()
         let limit = max(1, query.limit)
         var notes: [String] = []
+        var warnings: [String] = []
         if query.radius > Configuration.maxRadius {
-            notes.append("radius \(query.radius) m lowered to Foursquare's maximum of \(Configuration.maxRadius) m")
+            warnings.append("radius \(query.radius) m lowered to Foursquare's maximum of \(Configuration.maxRadius) m")
         }
         var request = FoursquareRequestBuilder.searchRequest(query, configuration: configuration)
         var requested: Set<String> = [request.url.absoluteString]
@@ -139,7 +140,8 @@ public struct FoursquareProvider: VenueProvider {
         return ProviderResponse(
             venues: inside,
             center: query.center == nil ? center : nil,
-            notes: notes.map { FoursquareErrors.scrub($0, secret: configuration.apiKey) }
+            notes: notes.map { FoursquareErrors.scrub($0, secret: configuration.apiKey) },
+            warnings: warnings
         )
     }
 

@@ -39,13 +39,13 @@ public struct GooglePlacesProvider: VenueProvider {
         try checkCancellation()
         let built = try requests.nearby(query)
         let page = try GooglePlacesDecoder.decodeSearch(try await send(built.request).body)
-        var notes = built.notes + page.notes
+        var notes = page.notes
         var venues = filter(page.venues, categories: query.categories, notes: &notes)
         if query.limit > GooglePlacesRequestBuilder.maxPageSize {
             notes.append("Google Nearby Search returns at most \(GooglePlacesRequestBuilder.maxPageSize) places")
         }
         venues = Array(venues.prefix(max(query.limit, 0)))
-        return ProviderResponse(venues: venues, center: query.center, notes: notes)
+        return ProviderResponse(venues: venues, center: query.center, notes: notes, warnings: built.warnings)
     }
 
     public func search(_ query: VenueQuery) async throws(ProviderError) -> ProviderResponse {
@@ -60,18 +60,19 @@ public struct GooglePlacesProvider: VenueProvider {
         var venues: [Venue] = []
         var seen = Set<VenueID>()
         var notes: [String] = []
+        var warnings: [String] = []
         var skipped = (location: 0, name: 0, id: 0, outside: 0, category: 0)
         var pageToken: String?
         var pages = 0
         repeat {
             try checkCancellation()
             var built = try requests.textSearch(query, pageToken: pageToken)
-            if pages == 0 { notes += built.notes }
+            if pages == 0 { warnings += built.warnings }
             // All pages share the query's timeout.
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else {
                 if pages == 0 { throw .timedOut }
-                notes.append("no time left for page \(pages + 1): returning the first \(pages) page(s)")
+                warnings.append("no time left for page \(pages + 1): returning the first \(pages) page(s)")
                 pageToken = nil
                 break
             }
@@ -84,7 +85,7 @@ public struct GooglePlacesProvider: VenueProvider {
             } catch {
                 // A transient failure after the first page keeps the venues already found.
                 guard pages > 0, Self.keepsEarlierPages(error) else { throw error }
-                notes.append("page \(pages + 1) failed (\(error.message)): returning the first \(pages) page(s)")
+                warnings.append("page \(pages + 1) failed (\(error.message)): returning the first \(pages) page(s)")
                 pageToken = nil
                 break
             }
@@ -119,7 +120,12 @@ public struct GooglePlacesProvider: VenueProvider {
         if pageToken != nil, venues.count < query.limit {
             notes.append("stopped after \(configuration.maxPages) page(s) (maxPages); Google has more results")
         }
-        return ProviderResponse(venues: Array(venues.prefix(max(query.limit, 0))), center: center, notes: notes)
+        return ProviderResponse(
+            venues: Array(venues.prefix(max(query.limit, 0))),
+            center: center,
+            notes: notes,
+            warnings: warnings
+        )
     }
 
     public func venue(_ id: VenueID) async throws(ProviderError) -> Venue {

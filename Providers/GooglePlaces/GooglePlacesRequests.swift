@@ -21,13 +21,13 @@ public struct GooglePlacesRequestBuilder: Sendable {
     /// A search request body plus what the caller should tell the user about it.
     public struct Built: Sendable {
         public var request: HTTPRequest
-        /// Remarks such as a clamped radius.
-        public var notes: [String]
+        /// What the user must be told: a radius lowered to Google's maximum.
+        public var warnings: [String]
     }
 
     /// `POST /v1/places:searchNearby` for the query.
     public func nearby(_ query: VenueQuery) throws(ProviderError) -> Built {
-        let (circle, notes) = try circle(for: query)
+        let (circle, warnings) = try circle(for: query)
         let body = SearchNearbyRequestBody(
             includedTypes: GooglePlacesTypes.includedTypes(for: query.categories),
             maxResultCount: Self.pageSize(for: query.limit),
@@ -41,7 +41,7 @@ public struct GooglePlacesRequestBuilder: Sendable {
             fieldMask: GooglePlacesFieldMask.nearby,
             timeout: query.timeout
         )
-        return Built(request: request, notes: notes)
+        return Built(request: request, warnings: warnings)
     }
 
     /// `POST /v1/places:searchText` for the query; `pageToken` for the pages after the first.
@@ -50,7 +50,7 @@ public struct GooglePlacesRequestBuilder: Sendable {
         guard let term = query.term?.trimmingCharacters(in: .whitespacesAndNewlines), !term.isEmpty else {
             throw .badRequest("Google Text Search needs a search term")
         }
-        let (circle, notes) = try circle(for: query)
+        let (circle, warnings) = try circle(for: query)
         let body = SearchTextRequestBody(
             textQuery: term,
             includedType: GooglePlacesTypes.includedType(for: query.categories),
@@ -66,7 +66,7 @@ public struct GooglePlacesRequestBuilder: Sendable {
             fieldMask: GooglePlacesFieldMask.textSearch,
             timeout: query.timeout
         )
-        return Built(request: request, notes: notes)
+        return Built(request: request, warnings: warnings)
     }
 
     /// `GET /v1/places/{id}` with the details field mask; the id is percent-escaped.
@@ -107,10 +107,10 @@ public struct GooglePlacesRequestBuilder: Sendable {
         guard query.radius > 0 else {
             throw .badRequest("radius \(query.radius) m: expected a positive number of metres")
         }
-        var notes: [String] = []
+        var warnings: [String] = []
         var radius = query.radius
         if radius > Self.maxRadius {
-            notes.append(
+            warnings.append(
                 "radius \(radius) m is larger than Google's maximum of \(Self.maxRadius) m: searched \(Self.maxRadius) m"
             )
             radius = Self.maxRadius
@@ -119,7 +119,7 @@ public struct GooglePlacesRequestBuilder: Sendable {
             center: GoogleLatLng(latitude: center.latitude, longitude: center.longitude),
             radius: Double(radius)
         )
-        return (circle, notes)
+        return (circle, warnings)
     }
 
     private func post(path: String, body: Data, fieldMask: String, timeout: Double) -> HTTPRequest {

@@ -5,12 +5,17 @@ public struct ProviderResponse: Sendable, Hashable {
     /// The centre the provider actually searched around. Set when the query had no centre
     /// and the provider located the caller (Foursquare's IP location); otherwise optional.
     public var center: Coordinate?
-    /// Remarks worth showing with `--verbose`: skipped records, pages fetched, clamped values.
+    /// Remarks worth showing with `--verbose`: skipped records, pages fetched.
     public var notes: [String]
+    /// Remarks the user must see even without `--verbose`, because the answer is not quite what
+    /// was asked for: a radius lowered to the provider's maximum, pages lost to a failure.
+    public var warnings: [String]
 
-    public init(venues: [Venue], center: Coordinate? = nil, notes: [String] = []) {
+    /// A response; `notes` and `warnings` default to none.
+    public init(venues: [Venue], center: Coordinate? = nil, notes: [String] = [], warnings: [String] = []) {
         self.venues = venues
         self.center = center
         self.notes = notes
+        self.warnings = warnings
     }
 }

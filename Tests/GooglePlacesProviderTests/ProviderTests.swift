@@ -129,7 +129,7 @@ struct ProviderTests {
         )
         #expect(response.venues.count == 6)  // Kotka is about 115 km away
         #expect(response.notes.contains("dropped 1 place(s) outside the 100000 m radius"))
-        #expect(response.notes.contains { $0.contains("searched 50000 m") })
+        #expect(response.warnings.contains { $0.contains("searched 50000 m") })
         let bias = await harness.requests.first?.jsonBody?["locationBias"] as? [String: Any]
         #expect((bias?["circle"] as? [String: Any])?["radius"] as? Double == 50_000)
     }
@@ -143,7 +143,7 @@ struct ProviderTests {
             VenueQuery(center: Harness.helsinki, radius: 2000, term: "pizza", limit: 50)
         )
         #expect(response.venues.map(\.name) == ["Classic Pizza", "Via Tribunali"])
-        #expect(response.notes.contains { $0.hasPrefix("page 2 failed (server error (HTTP 500)") })
+        #expect(response.warnings.contains { $0.hasPrefix("page 2 failed (server error (HTTP 500)") })
         #expect(!response.notes.contains { $0.contains("maxPages") })
         #expect(await harness.requests.count == 2)
     }

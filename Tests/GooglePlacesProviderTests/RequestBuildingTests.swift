@@ -82,17 +82,17 @@ struct RequestBuildingTests {
             (body(built.request)["locationRestriction"] as? [String: Any])?["circle"] as? [String: Any]
         )
         #expect(circle["radius"] as? Double == 50_000)
-        #expect(built.notes.count == 1)
-        #expect(built.notes.first?.contains("80000") == true)
+        #expect(built.warnings.count == 1)
+        #expect(built.warnings.first?.contains("80000") == true)
         let text = try builder.textSearch(VenueQuery(center: Harness.helsinki, radius: 100_000, term: "pizza"))
         let bias = try #require((body(text.request)["locationBias"] as? [String: Any])?["circle"] as? [String: Any])
         #expect(bias["radius"] as? Double == 50_000)
-        #expect(text.notes.count == 1)
+        #expect(text.warnings.count == 1)
     }
 
     @Test func radiusAtTheLimitIsNotClamped() throws {
         let built = try builder.nearby(VenueQuery(center: Harness.helsinki, radius: 50_000))
-        #expect(built.notes.isEmpty)
+        #expect(built.warnings.isEmpty)
     }
 
     @Test func textSearchUsesBiasCircleAndPageSize() throws {

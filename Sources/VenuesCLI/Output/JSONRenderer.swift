@@ -88,7 +88,7 @@ enum JSONRenderer {
 
         init(_ status: ResultDocument.ProviderStatus) { self.status = status }
 
-        enum CodingKeys: String, CodingKey { case provider, status, count, milliseconds, error }
+        enum CodingKeys: String, CodingKey { case provider, status, count, milliseconds, warnings, error }
         struct ErrorObject: Encodable {
             var kind: String
             var message: String
@@ -100,6 +100,7 @@ enum JSONRenderer {
             try container.encode(status.ok ? "ok" : "error", forKey: .status)
             if status.ok { try container.encode(status.count, forKey: .count) }
             try container.encode(status.milliseconds, forKey: .milliseconds)
+            if !status.warnings.isEmpty { try container.encode(status.warnings, forKey: .warnings) }
             if let kind = status.errorKind {
                 try container.encode(ErrorObject(kind: kind, message: status.errorMessage ?? ""), forKey: .error)
             }

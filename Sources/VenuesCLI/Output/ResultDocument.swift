@@ -85,6 +85,8 @@ struct ResultDocument {
         var milliseconds: Int
         var errorKind: String?
         var errorMessage: String?
+        /// What an answering provider says the user must know (a lowered radius, lost pages).
+        var warnings: [String] = []
     }
 
     var kind: String
@@ -138,7 +140,8 @@ struct ResultDocument {
                     provider: outcome.provider.rawValue,
                     ok: true,
                     count: response.venues.count,
-                    milliseconds: outcome.milliseconds
+                    milliseconds: outcome.milliseconds,
+                    warnings: response.warnings.map { TextSanitizer.clean($0) }
                 )
             case .failure(let error):
                 ProviderStatus(

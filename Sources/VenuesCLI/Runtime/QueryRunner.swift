@@ -118,11 +118,15 @@ struct QueryRunner {
         return (providers, unusable, recorders)
     }
 
-    /// Warnings for failed providers on stderr; timings and notes with --verbose.
+    /// Warnings for failed providers, and the warnings of those that answered, on stderr;
+    /// timings and notes with --verbose.
     private func report(_ result: AggregatedResult) {
         for outcome in result.outcomes {
             switch outcome.result {
             case .success(let response):
+                for warning in response.warnings {
+                    StandardError.write("warning: \(outcome.provider): \(TextSanitizer.clean(warning))\n")
+                }
                 context.logger.debug(
                     "\(outcome.provider): \(response.venues.count) venues in \(outcome.milliseconds) ms"
                 )
