@@ -126,23 +126,24 @@ public struct NameNormalizer: Sendable, Hashable {
             case 0..<0x80:
                 flush()
             default:
-                appendFolded(scalar, to: &current, flush: flush)
+                if !appendFolded(scalar, to: &current) { flush() }
             }
         }
         flush()
         return words
     }
 
-    /// Folds one non-ASCII scalar: drops marks, spells out special letters, lowercases letters.
-    private static func appendFolded(
-        _ scalar: Unicode.Scalar,
-        to current: inout String.UnicodeScalarView,
-        flush: () -> Void
-    ) {
+    /// Folds one non-ASCII scalar into the current word: drops marks, spells out special
+    /// letters, lowercases letters. Returns `false` for a separator (punctuation, symbols,
+    /// spaces, controls), which the caller turns into a word break.
+    ///
+    /// It must not end the word itself: a closure that touched `current` while it is passed
+    /// `inout` here is an exclusivity violation, which traps at run time.
+    private static func appendFolded(_ scalar: Unicode.Scalar, to current: inout String.UnicodeScalarView) -> Bool {
         let properties = scalar.properties
         switch properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark:
-            return
+            return true
         default:
             break
         }
@@ -151,8 +152,9 @@ public struct NameNormalizer: Sendable, Hashable {
         } else if properties.isAlphabetic || properties.numericType != nil {
             current.append(contentsOf: properties.lowercaseMapping.unicodeScalars)
         } else {
-            flush()
+            return false
         }
+        return true
     }
 
     private static let specialLetters: [Unicode.Scalar: String] = [

@@ -1,5 +1,6 @@
 import Testing
 import VenuesAggregator
+import VenuesCore
 
 @Suite("Name normalisation and similarity")
 struct DedupNameTests {
@@ -55,6 +56,35 @@ struct DedupNameTests {
         #expect(NameNormalizer.foldedWords("Kahvila Époque & Co., Ltd!") == ["kahvila", "epoque", "and", "co", "ltd"])
         #expect(NameNormalizer.foldedWords("Øresund Æble") == ["oresund", "aeble"])
         #expect(NameNormalizer.foldedWords("Москва Café") == ["москва", "cafe"])
+    }
+
+    @Test(
+        "non-ASCII punctuation, spaces, symbols and controls separate words",
+        arguments: [
+            ("Café – Bar", ["cafe", "bar"]),
+            ("Kaivokatu\u{00A0}1", ["kaivokatu", "1"]),
+            ("«Savoy»", ["savoy"]),
+            ("A＝B", ["a", "b"]),
+            ("Mannerheimintie 5–7", ["mannerheimintie", "5", "7"]),
+            ("Bar\u{0085}Baz", ["bar", "baz"]),
+            ("Bar\u{202E}Baz", ["bar", "baz"]),
+            ("Kahvila ☕ Kulma", ["kahvila", "kulma"]),
+        ]
+    )
+    func nonASCIISeparators(text: String, words: [String]) {
+        #expect(NameNormalizer.foldedWords(text) == words)
+    }
+
+    @Test("names and addresses with non-ASCII punctuation merge like any other")
+    func nonASCIIPunctuationInAMerge() {
+        let venues = [
+            DedupFixture.venue(.openStreetMap, "1", "Café – Bar Kulma", address: "Aleksanterinkatu 5–7"),
+            DedupFixture.venue(.google, "g", "Cafe Bar Kulma", north: 20, address: "Aleksanterinkatu 5–7, Helsinki"),
+            DedupFixture.venue(.foursquare, "f", "«Ravintola» Savoy", north: 300, address: "Eteläesplanadi\u{00A0}14"),
+        ]
+        let merged = Deduplicator().merge(venues)
+        #expect(merged.count == 2)
+        #expect(merged.contains { $0.sources.count == 2 })
     }
 
     @Test("generic words and city suffixes are configurable")
