@@ -27,6 +27,20 @@ struct CLIProcessTests {
         #expect(!output.stderr.contains("Fatal error"))
     }
 
+    @Test func configuredProvidersWithoutKeysAreNamedWithTheKeyEachNeeds() async throws {
+        let home = try VenuesProcess.temporaryHome()
+        let file = home.appendingPathComponent("keyless.json")
+        try Data(#"{"providers": ["fsq", "google"]}"#.utf8).write(to: file)
+        let output = try await VenuesProcess.run(
+            ["nearby", "--config", file.path],
+            environment: VenuesProcess.environment(home: home)
+        )
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("fsq: FOURSQUARE_API_KEY is not set"), "\(output.stderr)")
+        #expect(output.stderr.contains("google: GOOGLE_PLACES_API_KEY is not set"), "\(output.stderr)")
+        #expect(!output.stderr.contains("none configured"), "\(output.stderr)")
+    }
+
     @Test func invalidConfigFileExits1NamingIt() async throws {
         let home = try VenuesProcess.temporaryHome()
         let file = home.appendingPathComponent("bad.json")

@@ -84,12 +84,10 @@ struct QueryRunner {
         providers: [any VenueProvider], unusable: [ProviderOutcome], recorders: [ProviderID: RecordingHTTPClient]
     ) {
         let configuration = context.configuration
+        let named = try options.providerIDs()
+        let configured = configuration.providers.filter { ProviderRegistry.knownIDs.contains($0) }
         let chosen =
-            try options.providerIDs()
-            ?? configuration.providers.filter {
-                ProviderRegistry.knownIDs.contains($0)
-                    && ProviderRegistry.unusableReason($0, configuration: configuration) == nil
-            }
+            named ?? configured.filter { ProviderRegistry.unusableReason($0, configuration: configuration) == nil }
         var providers: [any VenueProvider] = []
         var unusable: [ProviderOutcome] = []
         var recorders: [ProviderID: RecordingHTTPClient] = [:]
@@ -108,7 +106,16 @@ struct QueryRunner {
             for outcome in unusable {
                 lines.append("  \(outcome.provider): \(outcome.error?.message ?? "unavailable")")
             }
-            if unusable.isEmpty {
+            // Configured providers left out for want of a key: say which key each needs.
+            let leftOut =
+                named == nil
+                ? configured.compactMap { id in
+                    ProviderRegistry.unusableReason(id, configuration: configuration).map { (id, $0) }
+                } : []
+            for (id, reason) in leftOut {
+                lines.append("  \(id): \(reason)")
+            }
+            if unusable.isEmpty && leftOut.isEmpty {
                 lines.append(
                     "  none configured; set FOURSQUARE_API_KEY or GOOGLE_PLACES_API_KEY, or use --providers osm"
                 )
