@@ -45,6 +45,16 @@ struct ConfigurationFile: Decodable {
         "dedupe", "$comment",
     ]
 
+    /// The keys each section object accepts (besides `$comment`).
+    private static let knownSectionKeys: [String: Set<String>] = [
+        "defaultLocation": ["latitude", "longitude"],
+        "foursquare": ["url", "api", "apiKey"],
+        "google": ["url", "apiKey", "language"],
+        "overpass": ["url"],
+        "cache": ["ttlSeconds", "enabled"],
+        "dedupe": ["priority"],
+    ]
+
     private struct AnyKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -65,6 +75,18 @@ struct ConfigurationFile: Decodable {
                     "unknown setting '\(unknown.stringValue)'; known: \(Self.knownKeys.sorted().joined(separator: ", "))"
             )
         }
+        for (section, known) in Self.knownSectionKeys.sorted(by: { $0.key < $1.key }) {
+            // A section that is not an object is reported by the typed decoding below.
+            guard let nested = try? all.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: section))
+            else { continue }
+            let unknown = nested.allKeys.map(\.stringValue).filter { !known.contains($0) && $0 != "$comment" }
+            if let first = unknown.sorted().first {
+                throw ConfigurationError.invalid(
+                    path: "",
+                    reason: "unknown setting '\(section).\(first)'; known: \(known.sorted().joined(separator: ", "))"
+                )
+            }
+        }
         let container = try decoder.container(keyedBy: CodingKeys.self)
         defaultLocation = try container.decodeIfPresent(Location.self, forKey: .defaultLocation)
         radius = try container.decodeIfPresent(Int.self, forKey: .radius)
@@ -78,9 +100,25 @@ struct ConfigurationFile: Decodable {
         dedupe = try container.decodeIfPresent(Dedupe.self, forKey: .dedupe)
     }
 
-    /// Applies the keys present, validating their values.
-    func apply(to configuration: inout VenuesConfiguration, source: String) throws {
+    /// Applies the keys present, validating their values. Provider names must be well formed,
+    /// and among `knownProviders` when that is given.
+    func apply(
+        to configuration: inout VenuesConfiguration,
+        source: String,
+        knownProviders: [ProviderID]? = nil
+    ) throws {
         func invalid(_ reason: String) -> ConfigurationError { .invalid(path: source, reason: reason) }
+        func provider(_ name: String, setting: String) throws -> ProviderID {
+            guard ProviderID.isWellFormed(name) else {
+                throw invalid("\(setting): '\(name)' is not a provider name")
+            }
+            let id = ProviderID(rawValue: name)
+            if let knownProviders, !knownProviders.contains(id) {
+                let known = knownProviders.map(\.rawValue).joined(separator: ", ")
+                throw invalid("\(setting): unknown provider '\(name)'; known: \(known)")
+            }
+            return id
+        }
         if let location = defaultLocation {
             do {
                 configuration.defaultLocation = try Coordinate(
@@ -108,12 +146,7 @@ struct ConfigurationFile: Decodable {
             configuration.timeout = timeout
         }
         if let providers {
-            configuration.providers = try providers.map { name in
-                guard ProviderID.isWellFormed(name) else {
-                    throw invalid("providers: '\(name)' is not a provider name")
-                }
-                return ProviderID(rawValue: name)
-            }
+            configuration.providers = try providers.map { try provider($0, setting: "providers") }
         }
         if let foursquare {
             if let url = foursquare.url {
@@ -154,7 +187,7 @@ struct ConfigurationFile: Decodable {
             if let enabled = cache.enabled { configuration.cache.enabled = enabled }
         }
         if let priority = dedupe?.priority {
-            configuration.dedupe.priority = priority.map(ProviderID.init(rawValue:))
+            configuration.dedupe.priority = try priority.map { try provider($0, setting: "dedupe.priority") }
         }
     }
 }

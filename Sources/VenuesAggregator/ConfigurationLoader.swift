@@ -13,9 +13,18 @@ public import VenuesCore
 /// Flags are applied by the CLI on top of the result.
 public struct ConfigurationLoader: Sendable {
     public var environment: [String: String]
+    /// The provider ids a file may name (in `providers` and `dedupe.priority`); `nil` accepts
+    /// any well-formed id. The CLI passes the ids it registers, so a typo is an error.
+    public var knownProviders: [ProviderID]?
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// A loader reading `environment`, accepting the provider ids in `knownProviders` (any
+    /// well-formed id when `nil`).
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        knownProviders: [ProviderID]? = nil
+    ) {
         self.environment = environment
+        self.knownProviders = knownProviders
     }
 
     /// The user's config file path (see ``DataDirectories``); `nil` without a home directory.
@@ -58,7 +67,7 @@ public struct ConfigurationLoader: Sendable {
             throw .invalid(path: file.path, reason: "\(error)")
         }
         do {
-            try layer.apply(to: &configuration, source: file.path)
+            try layer.apply(to: &configuration, source: file.path, knownProviders: knownProviders)
         } catch let error as ConfigurationError {
             throw error.located(in: file.path)
         } catch {

@@ -72,18 +72,35 @@ import VenuesCore
         (#"{"radios": 5}"#, "unknown setting 'radios'"),
         (#"{"defaultLocation": {"latitude": 95, "longitude": 0}}"#, "latitude 95.0 is out of range"),
         (#"{"foursquare": {"api": "v2"}}"#, "foursquare.api 'v2'"),
+        (#"{"foursquare": {"baseURL": "http://x"}}"#, "unknown setting 'foursquare.baseURL'; known: api, apiKey, url"),
+        (#"{"google": {"key": "k"}}"#, "unknown setting 'google.key'"),
+        (#"{"cache": {"ttl": 5}}"#, "unknown setting 'cache.ttl'"),
+        (#"{"defaultLocation": {"lat": 60, "lon": 24}}"#, "unknown setting 'defaultLocation.lat'"),
+        (#"{"dedupe": {"priority": ["fsq", "BAD id"]}}"#, "dedupe.priority: 'BAD id' is not a provider name"),
+        (#"{"providers": ["yelp"]}"#, "providers: unknown provider 'yelp'; known: fsq, google, osm"),
+        (#"{"dedupe": {"priority": ["foursquare"]}}"#, "dedupe.priority: unknown provider 'foursquare'"),
         ("not json", "not valid JSON"),
     ])
     func rejectsInvalidFilesNamingThem(_ text: String, _ expected: String) throws {
         let sandbox = try Sandbox()
         let file = try sandbox.write(text, to: "bad.json")
         do {
-            _ = try ConfigurationLoader(environment: sandbox.environment).load(explicitFile: file.path)
+            let known: [ProviderID] = [.foursquare, .google, .openStreetMap]
+            _ = try ConfigurationLoader(environment: sandbox.environment, knownProviders: known)
+                .load(explicitFile: file.path)
             Issue.record("expected an error for \(text)")
         } catch {
             #expect(error.description.contains(file.path))
             #expect(error.description.contains(expected), "\(error.description)")
         }
+    }
+
+    @Test func withoutAListOfKnownProvidersAnyWellFormedIDIsAccepted() throws {
+        let sandbox = try Sandbox()
+        let file = try sandbox.write(#"{"providers": ["yelp", "osm"], "dedupe": {"priority": ["yelp"]}}"#, to: "c.json")
+        let configuration = try ConfigurationLoader(environment: sandbox.environment).load(explicitFile: file.path)
+        #expect(configuration.providers == [ProviderID(rawValue: "yelp"), .openStreetMap])
+        #expect(configuration.dedupe.priority == [ProviderID(rawValue: "yelp")])
     }
 
     @Test func missingExplicitFile() throws {

@@ -29,7 +29,8 @@ struct CommandContext {
         let configuration: VenuesConfiguration
         let directories: DataDirectories
         do {
-            configuration = try ConfigurationLoader(environment: environment).load(explicitFile: global.config)
+            configuration = try ConfigurationLoader(environment: environment, knownProviders: ProviderRegistry.knownIDs)
+                .load(explicitFile: global.config)
             directories = try DataDirectories(environment: environment)
         } catch {
             throw CommandFailure("\(error)")
