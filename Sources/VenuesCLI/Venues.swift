@@ -14,8 +14,7 @@ struct Venues: AsyncParsableCommand {
               venues search "coffee" --near 52.3791,4.9003 --format json
               venues providers
 
-            Exit codes: 0 when at least one provider answered; 1 when none did or on a runtime
-            error; 64 for invalid input.
+            Exit codes: 0 when at least one provider answered; 1 when none did or on a runtime error; 64 for invalid input.
             """,
         version: VenuesVersion.current,
         subcommands: [

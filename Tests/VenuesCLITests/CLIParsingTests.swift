@@ -39,6 +39,16 @@ import Testing
         (["nearby", "--sort", "price"], "expected distance, name or rating"),
         (["nearby", "--timeout", "0"], "--timeout"),
         (["search", "   "], "TERM is empty"),
+        (["nearby", "--near", "-90.5,0"], "latitude -90.5 is out of range: expected a number from -90 to 90"),
+        (["nearby", "--near", "0,-180.5"], "longitude -180.5 is out of range: expected a number from -180 to 180"),
+        (["nearby", "--near", "nan,0"], "expected a number from -90 to 90"),
+        (["nearby", "--near", "0,inf"], "expected a number from -180 to 180"),
+        (["nearby", "--radius", "1.5"], "--radius"),
+        (["nearby", "--limit", "2.5"], "--limit"),
+        (["nearby", "--limit", "-1"], "--limit -1 is too small"),
+        (["nearby", "--providers", "osm", "--providers", "yelp"], "'yelp' is not a provider"),
+        (["search", "bell\u{07}"], "TERM contains the control character U+0007"),
+        (["search", "a\u{1B}[31mred"], "TERM contains the control character U+001B"),
     ])
     func rejectsWithUsageExitCode(_ arguments: [String], _ expected: String) {
         do {
@@ -64,6 +74,22 @@ import Testing
     @Test func providersAreDeduplicatedAndCaseInsensitive() throws {
         let command = try #require(try Venues.parseAsRoot(["nearby", "--providers", "OSM,fsq,osm"]) as? NearbyCommand)
         #expect(try command.query.providerIDs()?.map(\.rawValue) == ["osm", "fsq"])
+    }
+
+    @Test func repeatedProvidersOptionsAddUp() throws {
+        let arguments = ["nearby", "--providers", "osm", "--providers", "google,fsq", "--providers", "osm"]
+        let command = try #require(try Venues.parseAsRoot(arguments) as? NearbyCommand)
+        #expect(try command.query.providerIDs()?.map(\.rawValue) == ["osm", "google", "fsq"])
+    }
+
+    @Test func completionsOfferTheAcceptedValues() {
+        let fish = Venues.completionScript(for: .fish)
+        #expect(fish.contains("fsq google osm"), "providers")
+        #expect(fish.contains("distance name rating"), "sort")
+        #expect(fish.contains("restaurant cafe bar"), "categories")
+        #expect(fish.contains("table json geojson csv"), "formats")
+        let bash = Venues.completionScript(for: .bash)
+        #expect(bash.contains("search") && bash.contains("favorites"))
     }
 
     @Test func negativeCoordinatesAreValuesNotOptions() throws {

@@ -4,7 +4,8 @@ import ArgumentParser
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp("Read settings from this JSON file (see Config/venues.example.json).", valueName: "file")
+        help: ArgumentHelp("Read settings from this JSON file (see Config/venues.example.json).", valueName: "file"),
+        completion: .file(extensions: ["json"])
     )
     var config: String?
 

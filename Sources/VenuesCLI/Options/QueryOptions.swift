@@ -23,18 +23,20 @@ struct QueryOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Comma-separated providers to ask: fsq, google, osm (default: every configured and usable one).",
+            "Comma-separated providers to ask: fsq, google, osm; may be repeated (default: every configured and usable one).",
             valueName: "list"
-        )
+        ),
+        completion: .list(ProviderRegistry.knownIDs.map(\.rawValue))
     )
-    var providers: String?
+    var providers: [String] = []
 
     @Option(
         name: .long,
         help: ArgumentHelp(
             "Only venues in this category; repeat for several. One of: \(Category.allCases.map(\.rawValue).joined(separator: ", ")).",
             valueName: "name"
-        )
+        ),
+        completion: .list(Category.allCases.map(\.rawValue))
     )
     var category: [String] = []
 
@@ -45,7 +47,11 @@ struct QueryOptions: ParsableArguments {
     )
     var limit: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Order: distance, name or rating (default distance).", valueName: "order"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Order: distance, name or rating.", valueName: "order"),
+        completion: .list(["distance", "name", "rating"])
+    )
     var sort: String = VenueSort.distance.rawValue
 
     @Option(
@@ -80,16 +86,21 @@ struct QueryOptions: ParsableArguments {
         _ = try providerIDs()
     }
 
-    /// The providers named with `--providers`, validated; `nil` when the option was not given.
+    /// The providers named with `--providers` (every occurrence, in order, each once),
+    /// validated; `nil` when the option was not given.
     func providerIDs() throws -> [ProviderID]? {
-        guard let providers else { return nil }
-        let names = providers.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
-        }
-        guard !names.isEmpty, names.allSatisfy({ !$0.isEmpty }) else {
-            throw ValidationError(
-                "--providers '\(providers)' is empty: expected a comma-separated list of \(ProviderRegistry.knownIDs.map(\.rawValue).joined(separator: ", "))"
-            )
+        guard !providers.isEmpty else { return nil }
+        var names: [String] = []
+        for list in providers {
+            let parts = list.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard parts.allSatisfy({ !$0.isEmpty }) else {
+                throw ValidationError(
+                    "--providers '\(list)' has an empty name: expected a comma-separated list of \(ProviderRegistry.knownIDs.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            names += parts
         }
         var seen: [ProviderID] = []
         for name in names {
