@@ -42,10 +42,19 @@ public struct CachingHTTPClient: HTTPClient {
     public let mode: Mode
 
     /// Wraps `upstream` (typically ``CurlHTTPClient``).
-    public init(wrapping upstream: any HTTPClient, cache: ResponseCache, mode: Mode = .normal) {
+    /// Called with the request and the stored entry whenever the cache answers (for logs).
+    public let onHit: (@Sendable (HTTPRequest, ResponseCache.Entry) -> Void)?
+
+    public init(
+        wrapping upstream: any HTTPClient,
+        cache: ResponseCache,
+        mode: Mode = .normal,
+        onHit: (@Sendable (HTTPRequest, ResponseCache.Entry) -> Void)? = nil
+    ) {
         self.upstream = upstream
         self.cache = cache
         self.mode = mode
+        self.onHit = onHit
     }
 
     public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
@@ -54,10 +63,12 @@ public struct CachingHTTPClient: HTTPClient {
             guard let entry = cache.entry(for: request) else {
                 throw .unreachable(Self.offlineMissMessage)
             }
+            onHit?(request, entry)
             return entry.response
         case .normal:
-            if let response = cache.freshResponse(for: request) {
-                return response
+            if let entry = cache.entry(for: request), cache.isFresh(entry) {
+                onHit?(request, entry)
+                return entry.response
             }
         case .refresh:
             break

@@ -38,10 +38,15 @@ struct CommandContext {
         var http: any HTTPClient = LoggingHTTPClient(base: CurlHTTPClient(), logger: logger)
         if configuration.cache.enabled || global.offline {
             let mode: CachingHTTPClient.Mode = global.offline ? .offline : global.noCache ? .refresh : .normal
+            let cacheLogger = logger
             http = CachingHTTPClient(
                 wrapping: http,
                 cache: ResponseCache(directory: directories.responseCache, timeToLive: configuration.cache.ttl),
-                mode: mode
+                mode: mode,
+                onHit: { request, entry in
+                    let age = Int(Date().timeIntervalSince(entry.storedAt).rounded())
+                    cacheLogger.debug("⌂ \(request.redactedDescription): from the cache (stored \(age) s ago)")
+                }
             )
         }
         return CommandContext(

@@ -141,6 +141,7 @@ struct QueryRunner {
                     context.logger.debug("\(outcome.provider): \(TextSanitizer.clean(note))")
                 }
             case .failure(let error):
+                context.logger.debug("\(outcome.provider): \(error.kind) after \(outcome.milliseconds) ms")
                 StandardError.write("warning: \(outcome.provider): \(TextSanitizer.clean(error.message))\n")
             }
         }
