@@ -96,4 +96,56 @@ struct MergedResultsTests {
         let providers = try #require(document["providers"] as? [[String: Any]])
         #expect(providers.map { $0["status"] as? String } == ["ok", "ok", "ok"])
     }
+
+    /// `venues show` of one source of a merged place asks its provider for fresh details, and
+    /// keeps what the other providers contributed: the canonical name by priority (Google
+    /// first by default), Google's website, Foursquare's phone.
+    @Test func showOfOneSourceKeepsTheMergedFields() async throws {
+        let detail = """
+            {"fsq_place_id": "5a1f0000000000000000maya", "name": "Maya Bar and Grill",
+             "latitude": 60.17219, "longitude": 24.94512,
+             "location": {"formatted_address": "Mikonkatu 18, 00100 Helsinki"},
+             "categories": [{"fsq_category_id": "4bf58dd8d48988d1c4941735", "name": "Restaurant"}],
+             "tel": "+358 9 123 4567", "hours": {"display": "Mon-Sun 11:00-23:00"}}
+            """
+        let foursquare = try await LoopbackServer.start { request in
+            request.path == "/places/search" ? .json(Self.foursquareBody) : .json(detail)
+        }
+        let google = try await LoopbackServer.start { _ in .json(Self.googleBody) }
+        defer {
+            Task {
+                await foursquare.stop()
+                await google.stop()
+            }
+        }
+        let home = try VenuesProcess.temporaryHome()
+        let environment = VenuesProcess.environment(
+            home: home,
+            [
+                "VENUES_OVERPASS_URL": Self.sample.path,
+                "VENUES_FOURSQUARE_URL": foursquare.baseURL.absoluteString,
+                "VENUES_GOOGLE_PLACES_URL": google.baseURL.absoluteString,
+                "FOURSQUARE_API_KEY": "fsq-test-key-merged",
+                "GOOGLE_PLACES_API_KEY": "google-test-key-merged",
+            ]
+        )
+        let listing = try await VenuesProcess.run(
+            ["nearby", "--providers", "fsq,google,osm", "--near", "60.1721106,24.9449953", "--radius", "60"],
+            environment: environment
+        )
+        #expect(listing.status == 0, "\(listing.stderr)")
+
+        let output = try await VenuesProcess.run(
+            ["show", "fsq:5a1f0000000000000000maya", "--format", "json"],
+            environment: environment
+        )
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(await foursquare.requests.contains { $0.path == "/places/5a1f0000000000000000maya" })
+        let shown = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect(shown["name"] as? String == "Maya Bar & Grill")
+        #expect(shown["website"] as? String == "https://www.maya.fi/")
+        #expect(shown["phone"] as? String == "+358 9 123 4567")
+        let sources = try #require(shown["sources"] as? [[String: Any]])
+        #expect(Set(sources.compactMap { $0["id"] as? String }).count == 3, "\(sources)")
+    }
 }

@@ -58,12 +58,13 @@ struct VenueLookup {
         }
     }
 
-    /// The stored place with the record for `id` replaced by the fresh one, which also becomes canonical.
+    /// The stored place with the record for `id` replaced by the fresh one, merged again with
+    /// the configured provider priority, so that what the other sources contributed (a phone,
+    /// a website, the canonical name) stays.
     private func replacing(_ id: VenueID, with venue: Venue, in stored: MergedVenue?) -> MergedVenue {
-        guard var merged = stored else { return MergedVenue(single: venue) }
-        merged.sources = [venue] + merged.sources.filter { $0.id != id }
-        merged.venue = venue
-        return merged
+        guard let stored else { return MergedVenue(single: venue) }
+        let sources = [venue] + stored.sources.filter { $0.id != id }
+        return Deduplicator(priority: context.configuration.dedupe.priority).merged(sources, reasons: stored.reasons)
     }
 
     private func message(for id: VenueID, error: ProviderError) -> String {
