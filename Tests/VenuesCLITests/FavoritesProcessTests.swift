@@ -105,6 +105,12 @@ struct FavoritesProcessTests {
         #expect(listing.stderr.contains(file.path), "\(label): \(listing.transcript)")
 
         let id = "fsq:\(FakeBodies.foursquareID(0))"
+        // show still shows the venue, and says the favourites could not be checked.
+        let shown = try await EndToEndProcess.run(["show", id], environment: environment)
+        #expect(shown.status == 0, "\(label): \(shown.transcript)")
+        #expect(shown.stderr.contains("warning: not checked against your favourites"), "\(label): \(shown.transcript)")
+        #expect(shown.stderr.contains(file.path), "\(label): \(shown.transcript)")
+
         for arguments in [["favorites", "add", id], ["favorites", "list"], ["favorites", "remove", id]] {
             let output = try await EndToEndProcess.run(arguments, environment: environment)
             let command = "\(label): venues \(arguments.joined(separator: " "))"

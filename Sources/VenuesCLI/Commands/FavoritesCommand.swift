@@ -53,10 +53,11 @@ struct FavoritesCommand: AsyncParsableCommand {
                 } catch {
                     throw CommandFailure("\(error)")
                 }
-                let (merged, _) = try await VenueLookup(context: context).cheapest(
-                    venueID,
-                    timeout: context.configuration.timeout
-                )
+                let (merged, _) = try await VenueLookup(context: context, favorites: try? context.favorites.index())
+                    .cheapest(
+                        venueID,
+                        timeout: context.configuration.timeout
+                    )
                 let outcome: FavoritesStore.AddOutcome
                 do {
                     outcome = try store.add(

@@ -47,11 +47,18 @@ struct ShowCommand: AsyncParsableCommand {
         try await failingWithMessage {
             let context = try CommandContext.make(global: global)
             let venueID = try VenueIDArgument.parse(id)
-            let (merged, origin) = try await VenueLookup(context: context).freshest(
+            let favorites: FavoriteIndex?
+            do {
+                favorites = try context.favorites.index()
+            } catch {
+                StandardError.write("warning: not checked against your favourites: \(error)\n")
+                favorites = nil
+            }
+            let (merged, origin) = try await VenueLookup(context: context, favorites: favorites).freshest(
                 venueID,
                 timeout: timeout ?? context.configuration.timeout
             )
-            let favorite = (try? context.favorites.index().favorite(matchingAnyOf: merged.sources.map(\.id)))
+            let favorite = favorites?.favorite(matchingAnyOf: merged.sources.map(\.id))
             let detail = VenueDetail(merged: merged, favorite: favorite, origin: origin)
             let text = format == .json ? try detail.json() + "\n" : detail.text()
             StandardOutput.write(text)

@@ -5,6 +5,9 @@ import VenuesCore
 /// Finds one place by id, from the last listing, the favourites or the provider that issued the id.
 struct VenueLookup {
     var context: CommandContext
+    /// The favourites as the command read them; `nil` when the file could not be read (the
+    /// command has said so).
+    var favorites: FavoriteIndex?
 
     /// Where a place was found.
     enum Origin: Equatable {
@@ -40,7 +43,7 @@ struct VenueLookup {
 
     private func storedPlace(_ id: VenueID) -> (MergedVenue, Origin)? {
         if let listed = context.lastListing.find(id) { return (listed, .lastListing) }
-        if let favorite = try? context.favorites.index().favorite(matching: id) {
+        if let favorite = favorites?.favorite(matching: id) {
             return (favorite.mergedVenue, .favorites)
         }
         return nil
