@@ -124,6 +124,33 @@ struct FavoritesProcessTests {
         await fakes.stop()
     }
 
+    @Test func anEmptyListingSaysWhetherThereAreNoFavouritesOrNoneNearby() async throws {
+        let home = try VenuesProcess.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = VenuesProcess.environment(home: home)
+
+        let none = try await VenuesProcess.run(["favorites", "list"], environment: environment)
+        #expect(none.status == 0, "\(none.stderr)")
+        #expect(none.stdout.contains("No favourites yet"), "\(none.stdout)")
+
+        let file = Self.favoritesFile(home: home)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let example = VenuesProcess.repositoryRoot.appendingPathComponent("Config/favorites.example.json")
+        try FileManager.default.copyItem(at: example, to: file)
+        let far = try await VenuesProcess.run(
+            ["favorites", "list", "--near", "52.3791,4.9003", "--radius", "500"],
+            environment: environment
+        )
+        #expect(far.status == 0, "\(far.stderr)")
+        #expect(far.stdout.contains("Your one favourite is not within 500 m of 52.3791,4.9003"), "\(far.stdout)")
+
+        let near = try await VenuesProcess.run(
+            ["favorites", "list", "--near", "60.1721,24.9450", "--radius", "500"],
+            environment: environment
+        )
+        #expect(near.stdout.contains("Maya Bar"), "\(near.stdout)")
+    }
+
     @Test func aCachedQueryReachesNoServer() async throws {
         let fakes = try await Self.workingFakes(count: 3)
         let home = try VenuesProcess.temporaryHome()

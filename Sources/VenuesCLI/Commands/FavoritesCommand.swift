@@ -183,7 +183,11 @@ struct FavoritesCommand: AsyncParsableCommand {
                     try document.rendered(
                         as: output.format,
                         terminalWidth: Terminal.width(environment: context.environment),
-                        emptyTable: "No favourites yet: add one with venues favorites add ID.\n"
+                        emptyTable: favorites.isEmpty
+                            ? "No favourites yet: add one with venues favorites add ID.\n"
+                            : favorites.count == 1
+                                ? "Your one favourite is not within \(radius ?? 0) m of \(near ?? "there").\n"
+                                : "None of your \(favorites.count) favourites is within \(radius ?? 0) m of \(near ?? "there").\n"
                     )
                 )
             }
