@@ -10,22 +10,23 @@ public import VenuesHTTP
 /// Both: `Accept: application/json` and an explicit `fields` list.
 public enum FoursquareRequestBuilder {
     /// The fields a search asks for: what a result row shows, nothing more.
+    ///
+    /// A listing (table, CSV, JSON, GeoJSON) shows id, name, position, address, categories,
+    /// phone, web site and rating; `tel`/`website` also let the aggregator merge duplicates.
+    /// `price` is not asked for here: only `venues show` displays it, through ``detailFields(_:)``.
     public static func searchFields(_ api: FoursquareProvider.Configuration.API) -> [String] {
         switch api {
         case .places20250617:
-            [
-                "fsq_place_id", "name", "latitude", "longitude", "location", "categories", "tel", "website", "rating",
-                "price",
-            ]
+            ["fsq_place_id", "name", "latitude", "longitude", "location", "categories", "tel", "website", "rating"]
         case .v3:
-            ["fsq_id", "name", "geocodes", "location", "categories", "tel", "website", "rating", "price"]
+            ["fsq_id", "name", "geocodes", "location", "categories", "tel", "website", "rating"]
         }
     }
 
-    /// The fields a lookup (`venues show`) asks for: the search fields plus opening hours,
-    /// the rating count and photos.
+    /// The fields a lookup (`venues show`) asks for: the search fields plus the price tier,
+    /// opening hours, the rating count and photos.
     public static func detailFields(_ api: FoursquareProvider.Configuration.API) -> [String] {
-        searchFields(api) + ["hours", "stats", "photos"]
+        searchFields(api) + ["price", "hours", "stats", "photos"]
     }
 
     /// The value of `X-Places-Api-Version`.

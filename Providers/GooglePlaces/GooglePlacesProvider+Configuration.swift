@@ -5,11 +5,17 @@ extension GooglePlacesProvider {
     ///
     /// Defaults: base URL `https://places.googleapis.com`, no language preference (Google picks
     /// one from the region), at most 3 pages of Text Search results.
+    ///
+    /// ``maxPages`` is always within ``maxPagesRange`` (1…3): Google's Text Search serves at most
+    /// three pages (60 places), so a larger value is lowered to 3 and a smaller one raised to 1,
+    /// both in the initialiser and on assignment.
     public struct Configuration: Sendable, Hashable {
         /// The default base URL, `https://places.googleapis.com`.
         public static let defaultBaseURL = URL(string: "https://places.googleapis.com")!
         /// The default number of Text Search pages fetched at most, 3 (Google's 60-result cap).
         public static let defaultMaxPages = 3
+        /// The values ``maxPages`` may take, 1…3: Text Search answers at most three pages.
+        public static let maxPagesRange: ClosedRange<Int> = 1...3
         /// The environment variable the CLI reads the key from; named in `unauthorized` errors.
         public static let apiKeyEnvironmentVariable = "GOOGLE_PLACES_API_KEY"
 
@@ -20,8 +26,13 @@ extension GooglePlacesProvider {
         public var apiKey: String
         /// The preferred language of names and addresses (`en`, `fi`), or `nil` for Google's default.
         public var languageCode: String?
-        /// The most Text Search pages fetched for one search (each page is one billed request), 1 or more.
-        public var maxPages: Int
+        /// The most Text Search pages fetched for one search (each page is one billed request).
+        ///
+        /// Clamped to ``maxPagesRange`` (1…3) whenever it is set: Google serves at most three
+        /// pages, so asking for a fourth would only bill a request that cannot return venues.
+        public var maxPages: Int {
+            didSet { maxPages = Configuration.clampedMaxPages(maxPages) }
+        }
 
         /// The environment variable that overrides ``baseURL``.
         public static let baseURLEnvironmentVariable = "VENUES_GOOGLE_PLACES_URL"
@@ -41,7 +52,13 @@ extension GooglePlacesProvider {
             self.init(apiKey: key, baseURL: url, languageCode: languageCode)
         }
 
-        /// Creates a configuration; `baseURL` `nil` means ``defaultBaseURL``.
+        /// `pages` clamped to ``maxPagesRange`` (1…3).
+        public static func clampedMaxPages(_ pages: Int) -> Int {
+            min(max(pages, maxPagesRange.lowerBound), maxPagesRange.upperBound)
+        }
+
+        /// Creates a configuration; `baseURL` `nil` means ``defaultBaseURL``, and `maxPages` is
+        /// clamped to ``maxPagesRange`` (1…3).
         public init(
             apiKey: String,
             baseURL: URL? = nil,
@@ -51,7 +68,7 @@ extension GooglePlacesProvider {
             self.apiKey = apiKey
             self.baseURL = baseURL ?? Configuration.defaultBaseURL
             self.languageCode = languageCode
-            self.maxPages = max(1, maxPages)
+            self.maxPages = Configuration.clampedMaxPages(maxPages)
         }
     }
 }

@@ -42,7 +42,7 @@ struct LoopbackTests {
         #expect(request.queryValue("limit") == "30")
         #expect(
             request.queryValue("fields")
-                == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating,price"
+                == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating"
         )
         #expect(request.query.allSatisfy { !$0.value.contains(testKey) })
     }
@@ -72,7 +72,7 @@ struct LoopbackTests {
         #expect(request.queryValue("categories") == "13065")
         #expect(request.queryValue("fsq_category_ids") == nil)
         #expect(request.queryValue("sort") == "RATING")
-        #expect(request.queryValue("fields") == "fsq_id,name,geocodes,location,categories,tel,website,rating,price")
+        #expect(request.queryValue("fields") == "fsq_id,name,geocodes,location,categories,tel,website,rating")
     }
 
     @Test("nearby never sends a term; search with a blank term is a nearby search")
@@ -275,6 +275,12 @@ struct LoopbackTests {
         #expect(request.header("Authorization") == "Bearer \(testKey)")
         #expect(request.header("X-Places-Api-Version") == "2025-06-17")
         #expect(request.queryValue("fields")?.hasSuffix("hours,stats,photos") == true)
+        // The lookup, unlike a search, asks for the price (only `venues show` displays it).
+        #expect(
+            request.queryValue("fields")
+                == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating,price,hours,stats,photos"
+        )
+        #expect(venue.price != nil)
     }
 
     @Test("venue(id) escapes the id as one path segment; 404 is notFound")
@@ -298,7 +304,9 @@ struct LoopbackTests {
     @Test(
         "each error status maps to its kind; no message or note carries the key",
         arguments: [
-            (401, "error-401-invalid-token.json", "unauthorized"), (403, "error-403-restricted.json", "unauthorized"),
+            (401, "error-401-invalid-token.json", "unauthorized"),
+            (402, #"{"message": "Synthetic: no credit left for this call."}"#, "unauthorized"),
+            (403, "error-403-restricted.json", "unauthorized"),
             (400, "error-400-invalid-ll.json", "badRequest"), (429, "", "rateLimited"),
             (500, #"{"message": "Internal error"}"#, "server"), (502, "error-502-gateway.html", "server"),
             (503, "", "server"),
@@ -319,6 +327,10 @@ struct LoopbackTests {
             #expect(!texts(of: error).contains(testKey))
             if status == 429 { #expect(error == .rateLimited(retryAfter: 12)) }
             if status == 401 { #expect(error.message.contains("FOURSQUARE_API_KEY")) }
+            if status == 402 {
+                #expect(error.message.contains("FOURSQUARE_API_KEY"))
+                #expect(error.message.contains("HTTP 402"))
+            }
         }
     }
 

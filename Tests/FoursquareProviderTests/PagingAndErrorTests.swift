@@ -81,11 +81,25 @@ struct PagingAndErrorTests {
             return
         }
         #expect(message.contains("FOURSQUARE_API_KEY"))
-        #expect(message.contains("Invalid request token."))
+        #expect(message.contains("Synthetic: the key in Authorization was not accepted."))
         #expect(message.contains("v3"))  // hint: an fsq3 key needs the legacy API
         #expect(!texts(of: result).contains(testKey))
         guard case .unauthorized(let legacy) = error(401, "", api: .v3) else { return }
         #expect(legacy.contains("2025-06-17"))
+    }
+
+    @Test("402 is unauthorized: the account cannot pay; names the variable and the body's message, never the key")
+    func paymentRequired() {
+        let result = error(402, #"{"message": "Synthetic: no credit left for \#(testKey)."}"#)
+        guard case .unauthorized(let message) = result else {
+            Issue.record("402 is not unauthorized: \(result)")
+            return
+        }
+        #expect(message.contains("cannot pay"))
+        #expect(message.contains("HTTP 402"))
+        #expect(message.contains("FOURSQUARE_API_KEY"))
+        #expect(message.contains("Synthetic: no credit left for ***."))
+        #expect(!texts(of: result).contains(testKey))
     }
 
     @Test("403 says the key is not allowed, with the body's message")

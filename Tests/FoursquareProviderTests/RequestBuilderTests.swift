@@ -60,7 +60,7 @@ struct RequestBuilderTests {
         #expect(values["limit"] == "20")
         #expect(
             values["fields"]
-                == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating,price"
+                == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating"
         )
         #expect(values["query"] == nil)
         #expect(values["fsq_category_ids"] == nil)
@@ -74,7 +74,7 @@ struct RequestBuilderTests {
                 configuration: .init(apiKey: testKey, api: .v3)
             )
         )
-        #expect(values["fields"] == "fsq_id,name,geocodes,location,categories,tel,website,rating,price")
+        #expect(values["fields"] == "fsq_id,name,geocodes,location,categories,tel,website,rating")
     }
 
     @Test("every field we ask for exists in the OpenAPI response schema of that version")
@@ -181,12 +181,20 @@ struct RequestBuilderTests {
         let request = FoursquareRequestBuilder.placeRequest(native: "ab/c?d e", configuration: .init(apiKey: testKey))
         #expect(request.url.absoluteString.hasPrefix("https://places-api.foursquare.com/places/ab%2Fc%3Fd%20e?fields="))
         #expect(items(request)["fields"]?.hasSuffix(",hours,stats,photos") == true)
+        #expect(
+            items(request)["fields"]
+                == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating,price,hours,stats,photos"
+        )
         #expect(request.headers["Authorization"] == "Bearer \(testKey)")
         let legacy = FoursquareRequestBuilder.placeRequest(
             native: "4b0588f4f964a520bdc522e3",
             configuration: .init(apiKey: testKey, api: .v3)
         )
         #expect(legacy.url.path == "/v3/places/4b0588f4f964a520bdc522e3")
+        #expect(
+            items(legacy)["fields"]
+                == "fsq_id,name,geocodes,location,categories,tel,website,rating,price,hours,stats,photos"
+        )
     }
 
     @Test("the configuration never shows its key")

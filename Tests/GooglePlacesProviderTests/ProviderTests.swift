@@ -25,7 +25,7 @@ struct ProviderTests {
         #expect(request.path == "/v1/places:searchNearby")
         #expect(request.query.isEmpty)
         #expect(request.header("X-Goog-Api-Key") == Harness.apiKey)
-        #expect(request.header("X-Goog-FieldMask") == GooglePlacesFieldMask.nearby)
+        #expect(request.header("X-Goog-FieldMask") == PinnedFieldMasks.nearby)
         #expect(request.header("Content-Type") == "application/json")
         #expect(request.jsonBody?["includedTypes"] as? [String] == ["cafe", "coffee_shop"])
         #expect(await harness.fake.answeredStatuses == [200])
@@ -108,7 +108,7 @@ struct ProviderTests {
         let stripped = bodies.map { $0.filter { $0.key != "pageToken" } }
         #expect(NSDictionary(dictionary: stripped[0]).isEqual(to: stripped[1]))
         #expect(NSDictionary(dictionary: stripped[0]).isEqual(to: stripped[2]))
-        #expect(requests.allSatisfy { $0.header("X-Goog-FieldMask") == GooglePlacesFieldMask.textSearch })
+        #expect(requests.allSatisfy { $0.header("X-Goog-FieldMask") == PinnedFieldMasks.textSearch })
         #expect(
             response.venues.map(\.name) == [
                 "Classic Pizza", "Via Tribunali", "Pizzeria Pompei", "Putte's Bar & Pizza",
@@ -182,6 +182,31 @@ struct ProviderTests {
         #expect(response.notes.contains { $0.contains("maxPages") })
     }
 
+    /// Google never serves a fourth Text Search page; a larger `maxPages` must not make us ask.
+    @Test(arguments: Transport.allCases)
+    func pagingNeverGoesPastThreePagesWhateverMaxPagesSays(transport: Transport) async throws {
+        let harness = try await Harness.make(transport, maxPages: 10)
+        defer { Task { await harness.stop() } }
+        // Five pages, each pointing at the next: only the cap can stop paging after page 3.
+        let pages = (1...5).map { number in
+            let place =
+                #"{"id": "SyntheticHEL-paged-\#(number)", "displayName": {"text": "Paged Pizza \#(number)"}, "#
+                + #""location": {"latitude": 60.1717, "longitude": 24.9445}}"#
+            let token = number < 5 ? #", "nextPageToken": "SyntheticPageToken-\#(number + 1)""# : ""
+            return Data(#"{"places": [\#(place)]\#(token)}"#.utf8)
+        }
+        await harness.fake.setTextPages(pages)
+        let response = try await harness.provider.search(
+            VenueQuery(center: Harness.helsinki, radius: 2000, term: "pizza", limit: 50)
+        )
+        let requests = await harness.requests
+        #expect(requests.count == 3)
+        #expect(requests.last?.jsonBody?["pageToken"] as? String == "SyntheticPageToken-3")
+        #expect(response.venues.map(\.name) == ["Paged Pizza 1", "Paged Pizza 2", "Paged Pizza 3"])
+        #expect(response.notes.contains { $0.contains("stopped after 3 page(s)") })
+        #expect(await harness.fake.answeredStatuses == [200, 200, 200])
+    }
+
     @Test(arguments: Transport.allCases)
     func pagingStopsOnAnEmptyToken(transport: Transport) async throws {
         let harness = try await Harness.make(transport)
@@ -226,7 +251,7 @@ struct ProviderTests {
         let request = try #require(await harness.requests.first)
         #expect(request.method == "GET")
         #expect(request.path == "/v1/places/SyntheticHEL-cafe-0004")
-        #expect(request.header("X-Goog-FieldMask") == GooglePlacesFieldMask.details)
+        #expect(request.header("X-Goog-FieldMask") == PinnedFieldMasks.details)
         #expect(request.body.isEmpty)
 
         let missing = try VenueID(provider: .google, native: "SyntheticHEL-nope")
@@ -306,7 +331,7 @@ struct ProviderTests {
     }
 
     @Test(arguments: Transport.allCases)
-    func theRealIOSAppBlockedShapeIsUnauthorized(transport: Transport) async throws {
+    func theIOSAppBlockedShapeIsUnauthorized(transport: Transport) async throws {
         let harness = try await Harness.make(transport)
         defer { Task { await harness.stop() } }
         await harness.fake.force(FakeGooglePlaces.fixture("error-403-api-key-ios-app-blocked.json", status: 403))

@@ -24,7 +24,7 @@ struct RequestBuildingTests {
         #expect(request.headers["X-Goog-Api-Key"] == Harness.apiKey)
         #expect(request.headers["Content-Type"] == "application/json")
         let mask = try #require(request.headers["X-Goog-FieldMask"])
-        #expect(mask == GooglePlacesFieldMask.nearby)
+        #expect(mask == PinnedFieldMasks.nearby)
         #expect(!mask.contains("*"))
         #expect(mask.split(separator: ",").allSatisfy { $0.hasPrefix("places.") })
     }
@@ -99,7 +99,7 @@ struct RequestBuildingTests {
         let query = VenueQuery(center: Harness.helsinki, radius: 1500, term: "  pizza ", limit: 50)
         let request = try builder.textSearch(query).request
         #expect(request.url.absoluteString == "https://places.example.test/v1/places:searchText")
-        #expect(request.headers["X-Goog-FieldMask"] == GooglePlacesFieldMask.textSearch)
+        #expect(request.headers["X-Goog-FieldMask"] == PinnedFieldMasks.textSearch)
         #expect(request.headers["X-Goog-FieldMask"]?.hasSuffix(",nextPageToken") == true)
         let json = try body(request)
         #expect(json["textQuery"] as? String == "pizza")
@@ -161,7 +161,7 @@ struct RequestBuildingTests {
             request.url.absoluteString == "https://places.example.test/v1/places/ChIJ%2Fodd%20id%3Fx%3D1"
         )
         let mask = try #require(request.headers["X-Goog-FieldMask"])
-        #expect(mask == GooglePlacesFieldMask.details)
+        #expect(mask == PinnedFieldMasks.details)
         #expect(!mask.contains("places."))
         #expect(mask.contains("regularOpeningHours.weekdayDescriptions"))
         #expect(request.headers["X-Goog-Api-Key"] == Harness.apiKey)
@@ -190,6 +190,26 @@ struct RequestBuildingTests {
         )
         #expect(proxied.baseURL.absoluteString == "http://127.0.0.1:9/g")
         #expect(proxied.languageCode == "sv")
+    }
+
+    @Test(arguments: [(-5, 1), (0, 1), (1, 1), (2, 2), (3, 3), (4, 3), (60, 3), (Int.max, 3)])
+    func maxPagesIsClampedToOneThroughThree(asked: Int, expected: Int) {
+        let configuration = GooglePlacesProvider.Configuration(apiKey: Harness.apiKey, maxPages: asked)
+        #expect(configuration.maxPages == expected)
+        var assigned = GooglePlacesProvider.Configuration(apiKey: Harness.apiKey)
+        assigned.maxPages = asked
+        #expect(assigned.maxPages == expected)
+        #expect(GooglePlacesProvider.Configuration.clampedMaxPages(asked) == expected)
+    }
+
+    @Test func maxPagesRangeIsOneThroughThree() {
+        #expect(GooglePlacesProvider.Configuration.maxPagesRange == 1...3)
+    }
+
+    @Test func everyMaskIsPinnedToItsWrittenOutList() {
+        #expect(GooglePlacesFieldMask.nearby == PinnedFieldMasks.nearby)
+        #expect(GooglePlacesFieldMask.textSearch == PinnedFieldMasks.textSearch)
+        #expect(GooglePlacesFieldMask.details == PinnedFieldMasks.details)
     }
 
     @Test func defaultConfiguration() {

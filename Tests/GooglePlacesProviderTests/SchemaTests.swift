@@ -14,6 +14,17 @@ struct SchemaTests {
         schema = try DiscoverySchema.load()
     }
 
+    /// The discovery document is Apache-2.0 (google-api-python-client): its licence text must
+    /// travel with it in the copied `Fixtures` folder.
+    @Test func theDiscoveryDocumentShipsWithItsApacheLicence() throws {
+        let licence = String(decoding: try Fixtures.data("LICENSE-places.v1.discovery.txt"), as: UTF8.self)
+        #expect(licence.contains("Apache License"))
+        #expect(licence.contains("Version 2.0, January 2004"))
+        #expect(licence.contains("TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION"))
+        #expect(licence.contains("places.v1.discovery.json"))
+        #expect(licence.contains("google-api-python-client"))
+    }
+
     /// A spread of queries: every category, every sort, small and huge limits and radii.
     static let queries: [VenueQuery] = {
         var queries: [VenueQuery] = []
