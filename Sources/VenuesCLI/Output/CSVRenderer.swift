@@ -3,21 +3,28 @@ import Foundation
 /// `--format csv`: RFC 4180 (CRLF line ends, quoted where needed) with a header row. Text
 /// cells that a spreadsheet would run as a formula are prefixed with `'`.
 enum CSVRenderer {
+    /// The documented header of nearby and search listings.
     static let header = [
         "id", "name", "latitude", "longitude", "distance", "address", "categories", "phone", "website", "rating",
         "favorite", "sources",
     ]
+    /// Favourites listings add the user's note and when the favourite was added, as the JSON does.
+    static let favoritesHeader = header + ["note", "addedAt"]
 
     static func render(_ document: ResultDocument) -> String {
-        var lines = [header.map(field).joined(separator: ",")]
+        let favorites = document.kind == "favorites"
+        var lines = [(favorites ? favoritesHeader : header).map(field).joined(separator: ",")]
         for row in document.rows {
-            let cells = [
+            var cells = [
                 text(row.id), text(row.name), number(row.latitude), number(row.longitude),
                 row.distance.map(number) ?? "",
                 text(row.address), text(row.categories.joined(separator: ";")), text(row.phone), text(row.website),
                 row.rating.map(number) ?? "", row.favorite ? "true" : "false",
                 text(row.sources.map(\.id).joined(separator: ";")),
             ]
+            if favorites {
+                cells += [text(row.note), text(row.addedAt)]
+            }
             lines.append(cells.joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
@@ -32,9 +39,10 @@ enum CSVRenderer {
         return field(value)
     }
 
-    /// Quotes a field when it holds a comma, quote or line break (RFC 4180 §2.6–2.7).
+    /// Quotes a field when it holds a comma, quote or line break (RFC 4180 §2.6–2.7). Looks at
+    /// scalars, not characters: `"\r\n"` is one character that equals neither `"\r"` nor `"\n"`.
     static func field(_ value: String) -> String {
-        if value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
+        if value.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
             return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
         return value

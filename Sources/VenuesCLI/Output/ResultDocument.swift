@@ -63,8 +63,8 @@ struct ResultDocument {
                 ? merged.reasons.map { reason in
                     Merge(
                         rule: reason.rule,
-                        first: reason.first.description,
-                        second: reason.second.description,
+                        first: TextSanitizer.clean(reason.first.description),
+                        second: TextSanitizer.clean(reason.second.description),
                         distance: (reason.distance * 10).rounded() / 10,
                         nameScore: (reason.nameScore * 100).rounded() / 100
                     )

@@ -1,60 +1,79 @@
 import Foundation
 import VenuesCore
 
-/// `--format table`: one line per venue that fits the given width, ★ for favourites, and
-/// with `--explain` the merge reasons under each merged venue.
+/// `--format table`: one line per venue, ★ for favourites, and with `--explain` the merge
+/// reasons under each venue. Every line fits `width` terminal columns (measured with
+/// ``DisplayWidth``): narrow terminals get narrower name and address columns, then lose the
+/// address and sources columns (see ``TableLayout``).
 enum TableRenderer {
     static func render(_ document: ResultDocument, width: Int) -> String {
         guard !document.rows.isEmpty else {
-            return "No venues found.\n" + footer(document)
+            return fitted(["No venues found."] + footer(document, width: width), width: width)
         }
-        let distanceWidth = 7
-        let sourcesWidth = min(18, max(7, document.rows.map { sourcesLabel($0).count }.max() ?? 7))
-        let categoryWidth = min(16, max(8, document.rows.map { categoryLabel($0).count }.max() ?? 8))
-        let fixed = 2 + distanceWidth + categoryWidth + sourcesWidth + 4 * 2
-        let flexible = max(20, width - fixed)
-        let nameWidth = max(10, min(document.rows.map(\.name.count).max() ?? 10, flexible * 45 / 100))
-        let longestAddress = document.rows.map { ($0.address ?? "").count }.max() ?? 0
-        let addressWidth = max(8, min(flexible - nameWidth, longestAddress))
-
-        var lines: [String] = []
-        lines.append(
-            [
-                pad("", 1), pad("Name", nameWidth), pad("Dist", distanceWidth, right: true),
-                pad("Category", categoryWidth), pad("Address", addressWidth), pad("Sources", sourcesWidth),
-            ].joined(separator: "  ").trimmingTrailingSpaces()
-        )
+        let layout = TableLayout(natural: naturalWidths(document.rows), width: width)
+        var lines = [line(layout) { $0.title }]
         for row in document.rows {
-            lines.append(
-                [
-                    pad(row.favorite ? "★" : "", 1),
-                    pad(row.name, nameWidth),
-                    pad(row.distance.map(distanceLabel) ?? "", distanceWidth, right: true),
-                    pad(categoryLabel(row), categoryWidth),
-                    pad(row.address ?? "", addressWidth),
-                    pad(sourcesLabel(row), sourcesWidth),
-                ].joined(separator: "  ").trimmingTrailingSpaces()
-            )
+            lines.append(line(layout) { cell($0, of: row) })
             if document.explain {
-                let reasons = row.merge ?? []
-                if reasons.isEmpty {
-                    lines.append("   └ \(row.sources.first?.id ?? row.id): single source")
-                }
-                for reason in reasons {
-                    lines.append(
-                        truncate(
-                            "   └ \(reason.first) + \(reason.second): \(reason.rule), \(Int(reason.distance.rounded())) m, name score \(String(format: "%.2f", reason.nameScore))",
-                            width
-                        )
-                    )
-                }
+                lines += explanation(of: row)
             }
         }
-        return lines.joined(separator: "\n") + "\n" + footer(document)
+        return fitted(lines + footer(document, width: width), width: width)
     }
 
-    private static func footer(_ document: ResultDocument) -> String {
-        document.attribution.isEmpty ? "" : "Data: " + document.attribution.joined(separator: " · ") + "\n"
+    /// The widest content of each column, header included.
+    private static func naturalWidths(_ rows: [ResultDocument.Row]) -> [TableLayout.Column: Int] {
+        var natural: [TableLayout.Column: Int] = [:]
+        for column in TableLayout.Column.allCases {
+            natural[column] = rows.reduce(DisplayWidth.of(column.title)) {
+                max($0, DisplayWidth.of(cell(column, of: $1)))
+            }
+        }
+        return natural
+    }
+
+    /// One line of padded cells, trailing spaces removed.
+    private static func line(_ layout: TableLayout, _ text: (TableLayout.Column) -> String) -> String {
+        layout.columns.map { column in
+            DisplayWidth.pad(text(column), to: layout.widths[column] ?? 0, alignRight: column == .distance)
+        }
+        .joined(separator: String(repeating: " ", count: TableLayout.gap))
+        .trimmingTrailingSpaces()
+    }
+
+    private static func cell(_ column: TableLayout.Column, of row: ResultDocument.Row) -> String {
+        switch column {
+        case .marker: row.favorite ? "★" : ""
+        case .name: row.name
+        case .distance: row.distance.map(distanceLabel) ?? ""
+        case .category: categoryLabel(row)
+        case .address: row.address ?? ""
+        case .sources: sourcesLabel(row)
+        }
+    }
+
+    /// `--explain`: why the row's sources were merged, or that it has a single source.
+    private static func explanation(of row: ResultDocument.Row) -> [String] {
+        let reasons = row.merge ?? []
+        guard !reasons.isEmpty else {
+            return ["   └ \(row.sources.first?.id ?? row.id): single source"]
+        }
+        return reasons.map { reason in
+            "   └ \(reason.first) + \(reason.second): \(reason.rule), \(Int(reason.distance.rounded())) m, "
+                + "name score \(String(format: "%.2f", reason.nameScore))"
+        }
+    }
+
+    /// The attribution owed to the providers shown, wrapped at spaces to the width.
+    private static func footer(_ document: ResultDocument, width: Int) -> [String] {
+        guard !document.attribution.isEmpty else { return [] }
+        return DisplayWidth.wrap("Data: " + document.attribution.joined(separator: " · "), to: max(1, width))
+    }
+
+    /// The lines joined, each cut to `width` columns: the last resort for terminals narrower
+    /// than the narrowest layout, and for long `--explain` lines.
+    private static func fitted(_ lines: [String], width: Int) -> String {
+        lines.map { DisplayWidth.truncate($0, to: max(1, width)) }.joined(separator: "\n") + "\n"
     }
 
     static func distanceLabel(_ metres: Double) -> String {
@@ -68,19 +87,6 @@ enum TableRenderer {
 
     private static func sourcesLabel(_ row: ResultDocument.Row) -> String {
         row.sources.map(\.provider).joined(separator: "+")
-    }
-
-    /// Cuts to `width` characters with an ellipsis.
-    static func truncate(_ text: String, _ width: Int) -> String {
-        guard text.count > width else { return text }
-        guard width > 1 else { return String(text.prefix(width)) }
-        return String(text.prefix(width - 1)) + "…"
-    }
-
-    private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-        let cut = truncate(text, width)
-        let padding = String(repeating: " ", count: max(0, width - cut.count))
-        return right ? padding + cut : cut + padding
     }
 }
 

@@ -37,7 +37,8 @@ struct VenueDetail {
         add(
             "rating",
             venue.rating.map { rating in
-                String(format: "%.1f / 5", rating) + (venue.ratingCount.map { " (\($0) ratings)" } ?? "")
+                String(format: "%.1f / 5", rating)
+                    + (venue.ratingCount.map { " (" + Plural.counted($0, "rating") + ")" } ?? "")
             }
         )
         add("price", venue.price.map { $0 == 0 ? "free" : String(repeating: "€", count: $0) })
@@ -49,9 +50,9 @@ struct VenueDetail {
         }
         add("sources", merged.sources.map(\.id.description).joined(separator: ", "))
         for link in links { add(link.title, link.url) }
-        let width = (fields.map(\.label.count).max() ?? 0) + 2
+        let width = (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2
         var lines = [TextSanitizer.clean(venue.name) + (favorite != nil ? "  ★" : "")]
-        lines += fields.map { $0.label.padding(toLength: width, withPad: " ", startingAt: 0) + $0.value }
+        lines += fields.map { DisplayWidth.pad($0.label, to: width) + $0.value }
         switch origin {
         case .provider: break
         case .lastListing: lines.append("(from the last listing; the provider was not asked or did not answer)")
@@ -110,7 +111,7 @@ struct VenueDetail {
 
         init(detail: VenueDetail) {
             let venue = detail.venue
-            id = venue.id.description
+            id = TextSanitizer.clean(venue.id.description)
             name = TextSanitizer.clean(venue.name)
             latitude = venue.coordinate.latitude
             longitude = venue.coordinate.longitude
@@ -129,13 +130,15 @@ struct VenueDetail {
             sources = detail.merged.sources.map {
                 Source(
                     provider: $0.id.provider.rawValue,
-                    id: $0.id.description,
+                    id: TextSanitizer.clean($0.id.description),
                     name: TextSanitizer.clean($0.name),
                     latitude: $0.coordinate.latitude,
                     longitude: $0.coordinate.longitude
                 )
             }
-            links = detail.links.map { Link(kind: $0.kind.rawValue, title: $0.title, url: $0.url) }
+            links = detail.links.map {
+                Link(kind: $0.kind.rawValue, title: TextSanitizer.clean($0.title), url: TextSanitizer.clean($0.url))
+            }
             origin =
                 switch detail.origin {
                 case .provider: "provider"

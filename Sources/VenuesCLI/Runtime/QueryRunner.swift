@@ -135,7 +135,7 @@ struct QueryRunner {
                     StandardError.write("warning: \(outcome.provider): \(TextSanitizer.clean(warning))\n")
                 }
                 context.logger.debug(
-                    "\(outcome.provider): \(response.venues.count) venues in \(outcome.milliseconds) ms"
+                    "\(outcome.provider): \(Plural.counted(response.venues.count, "venue")) in \(outcome.milliseconds) ms"
                 )
                 for note in response.notes {
                     context.logger.debug("\(outcome.provider): \(TextSanitizer.clean(note))")
