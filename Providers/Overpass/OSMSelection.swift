@@ -6,7 +6,9 @@ import VenuesCore
 ///
 /// The Overpass query built by ``OverpassQueryBuilder`` and the local extract filter both come
 /// from this value, so a local file and a server answer the same question. The term matches
-/// as a case-insensitive substring, like the escaped regex sent to Overpass.
+/// as a substring with case and diacritics folded on both sides (``OSMTextFolding``): `cafe`
+/// finds `Café` and `café` finds `Cafe`; the query sent to Overpass approximates this with
+/// bracket expressions of accented letters.
 struct OSMSelection: Sendable, Hashable {
     /// The fields a term is looked for in.
     static let termFields = ["name", "brand", "cuisine"]
@@ -15,14 +17,19 @@ struct OSMSelection: Sendable, Hashable {
     let rules: [OSMTagRule]
     /// The term, trimmed and checked; `nil` for a nearby search.
     let term: String?
+    /// The term folded for comparison with folded tag values (``OSMTextFolding/folded(_:)``).
+    let foldedTerm: String?
 
     /// Builds the selection for a query; `term` is the search term or `nil`.
     init(categories: Set<Category>, term: String?) throws(ProviderError) {
         self.rules = OSMVocabulary.rules(for: categories)
         if let term {
-            self.term = try OSMSelection.checkedTerm(term)
+            let checked = try OSMSelection.checkedTerm(term)
+            self.term = checked
+            self.foldedTerm = OSMTextFolding.folded(checked)
         } else {
             self.term = nil
+            self.foldedTerm = nil
         }
     }
 
@@ -43,10 +50,10 @@ struct OSMSelection: Sendable, Hashable {
     /// Whether an element with these tags is selected.
     func matches(_ tags: OSMTags) -> Bool {
         guard tags["name"] != nil, rules.contains(where: { $0.matches(tags) }) else { return false }
-        guard let term else { return true }
+        guard let foldedTerm else { return true }
         return OSMSelection.termFields.contains { field in
             guard let value = tags[field] else { return false }
-            return value.range(of: term, options: [.caseInsensitive]) != nil
+            return OSMTextFolding.contains(value, foldedTerm: foldedTerm)
         }
     }
 }

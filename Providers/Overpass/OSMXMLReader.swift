@@ -53,9 +53,14 @@ final class OSMXMLReader {
 
     /// Reads the whole source (or until the visitor says stop), calling `visit` per element.
     ///
-    /// Throws ``ProviderError/invalidResponse(_:)`` when the document is not well-formed XML
-    /// or its root is not `<osm>`, ``ProviderError/unreachable(_:)`` when a file cannot be
-    /// opened, and ``ProviderError/cancelled`` when the cancellation flag is raised.
+    /// Every document goes through ``XMLPrologGuard`` before libxml2 parses it: one with a
+    /// DOCTYPE (and so any entity declaration) is refused unparsed.
+    ///
+    /// Throws ``ProviderError/invalidResponse(_:)`` when the document has a DOCTYPE, is not
+    /// well-formed XML or its root is not `<osm>`; ``ProviderError/badRequest(_:)`` (`OSM file
+    /// not found: PATH`) when a file does not exist; ``ProviderError/unreachable(_:)`` when a
+    /// file cannot be opened for another reason or is a directory; and
+    /// ``ProviderError/cancelled`` when the cancellation flag is raised.
     func read(_ source: Source, visit: (inout OSMElement) -> Visit) throws(ProviderError) -> Summary {
         _ = LibXML2.initialised
         switch source {
@@ -64,6 +69,9 @@ final class OSMXMLReader {
                 throw .invalidResponse("the XML document is larger than 2 GiB")
             }
             let result: Result<Summary, ProviderError> = data.withUnsafeBytes { buffer in
+                if case .refused(let reason) = XMLPrologGuard.verdict(for: buffer) {
+                    return .failure(.invalidResponse(reason))
+                }
                 let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)
                 guard
                     let reader = xmlReaderForMemory(
@@ -83,20 +91,35 @@ final class OSMXMLReader {
         case .file(let url):
             let descriptor = open(url.path, O_RDONLY)
             guard descriptor >= 0 else {
-                let reason = String(cString: strerror(errno))
-                throw .unreachable("cannot open the OSM file \(url.path): \(reason)")
+                let code = errno
+                if code == ENOENT || code == ENOTDIR { throw .badRequest("OSM file not found: \(url.path)") }
+                throw .unreachable("cannot open the OSM file \(url.path): \(String(cString: strerror(code)))")
             }
             defer { close(descriptor) }
             var status = stat()
             if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
                 throw .unreachable("\(url.path) is a directory, not an OSM XML file")
             }
-            guard let reader = xmlReaderForFd(descriptor, url.absoluteString, nil, LibXML2.readerOptions) else {
-                throw .invalidResponse("libxml2 could not create a reader for \(url.path)")
-            }
-            defer { xmlFreeTextReader(reader) }
-            do {
-                return try run(reader, visit: visit)
+            let input = GuardedFileInput(descriptor: descriptor)
+            defer { withExtendedLifetime(input) {} }
+            let reader = xmlReaderForIO(
+                GuardedFileInput.readCallback,
+                nil,
+                input.context,
+                url.absoluteString,
+                nil,
+                LibXML2.readerOptions
+            )
+            do throws(ProviderError) {
+                guard let reader else {
+                    throw .invalidResponse(input.refusal ?? "libxml2 could not create a reader for \(url.path)")
+                }
+                defer { xmlFreeTextReader(reader) }
+                do {
+                    return try run(reader, visit: visit)
+                } catch .invalidResponse(let reason) {
+                    throw .invalidResponse(input.refusal ?? reason)
+                }
             } catch .invalidResponse(let reason) {
                 let hint =
                     url.pathExtension.lowercased() == "pbf"
@@ -132,6 +155,10 @@ final class OSMXMLReader {
                 throw .invalidResponse("malformed XML: \(errors.message ?? "libxml2 reported an error")")
             }
             let type = xmlTextReaderNodeType(reader)
+            if type == Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue) {
+                // Unreachable behind XMLPrologGuard; kept so that a DTD never goes unnoticed.
+                throw .invalidResponse("the document has a DOCTYPE declaration, which OSM XML never has")
+            }
             if type == Int32(XML_READER_TYPE_ELEMENT.rawValue) {
                 guard let name = xmlTextReaderConstLocalName(reader) else { continue }
                 let depth = xmlTextReaderDepth(reader)

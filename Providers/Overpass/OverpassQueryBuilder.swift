@@ -17,8 +17,10 @@ import VenuesCore
 /// ```
 ///
 /// A text search adds, per rule, one statement for each of `name`, `brand` and `cuisine`:
-/// `["name"~"TERM",i]`, where TERM is the term with regex metacharacters escaped and then
-/// written as an Overpass string literal (see ``regexLiteral(_:)`` and ``stringLiteral(_:)``).
+/// `["name"~"TERM",i]`, where TERM is the term as a diacritic-folding regex (letters with
+/// accented forms as bracket expressions, every regex metacharacter escaped) written as an
+/// Overpass string literal (see ``foldingRegex(_:)`` and ``stringLiteral(_:)``): `café` is
+/// sent as `"[cçÇ][aáàâäåÁÀÂÄÅ]f[eéèêëÉÈÊË]"`.
 enum OverpassQueryBuilder {
     /// The query for a nearby search (`term == nil`) or a text search.
     static func query(
@@ -31,7 +33,7 @@ enum OverpassQueryBuilder {
         var statements: [String] = []
         for rule in selection.rules {
             if let term = selection.term {
-                let pattern = stringLiteral(regexLiteral(term))
+                let pattern = stringLiteral(foldingRegex(term))
                 for field in OSMSelection.termFields {
                     let nameFilter = field == "name" ? "" : "[\"name\"]"
                     statements.append("\(around)\(nameFilter)[\"\(field)\"~\(pattern),i]\(rule.overpassFilter);")
@@ -76,6 +78,29 @@ enum OverpassQueryBuilder {
         for scalar in term.unicodeScalars {
             if regexMetacharacters.contains(scalar) { result.unicodeScalars.append("\\") }
             result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+
+    /// The term as a regular expression that matches it with diacritics folded: the term is
+    /// put in canonical composed form (NFC); each character whose base letter
+    /// (``OSMTextFolding/base(of:)``) has accented forms becomes the bracket expression of
+    /// those forms (`é` and `e` → `[eéèêëÉÈÊË]`; a typed accented letter not in the list, such
+    /// as `ā`, is added to its class); every other character is as in ``regexLiteral(_:)``. The
+    /// bracket expressions hold only letters, so the escaping guarantees of
+    /// ``regexLiteral(_:)`` and ``stringLiteral(_:)`` are unchanged.
+    static func foldingRegex(_ term: String) -> String {
+        var result = ""
+        result.reserveCapacity(term.utf8.count)
+        for scalar in term.precomposedStringWithCanonicalMapping.unicodeScalars {
+            if let base = OSMTextFolding.base(of: scalar), let forms = OSMTextFolding.accentedForms[base] {
+                // A typed accented letter outside the list (`ā`, `İ`) is added to its class.
+                let typed = scalar.isASCII || forms.unicodeScalars.contains(scalar) ? "" : String(scalar)
+                result += "[" + forms + typed + "]"
+            } else {
+                if regexMetacharacters.contains(scalar) { result.unicodeScalars.append("\\") }
+                result.unicodeScalars.append(scalar)
+            }
         }
         return result
     }

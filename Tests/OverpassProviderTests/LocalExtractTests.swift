@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VenuesCore
 import VenuesHTTP
+import VenuesTestSupport
 import VenuesTesting
 
 @testable import OverpassProvider
@@ -59,7 +60,9 @@ struct LocalExtractTests {
 
     @Test(arguments: [(100, 18), (200, 91), (300, 235), (500, 642), (1000, 1149)])
     func namedNodesWithinRadiusMatchTheIndependentCounts(radius: Int, readmeCount: Int) async throws {
-        let expected = try Self.scanNamedPOINodes(within: Double(radius), of: OverpassTest.helsinki)
+        let expected = try await offCooperativePool {
+            try Self.scanNamedPOINodes(within: Double(radius), of: OverpassTest.helsinki)
+        }
         #expect(expected.count == readmeCount, "the line scan agrees with the data README")
         let response = try await provider.nearby(
             VenueQuery(center: OverpassTest.helsinki, radius: radius, limit: 10_000)
@@ -87,7 +90,7 @@ struct LocalExtractTests {
         )
         let center = try Coordinate(parsing: "60.1699,24.9384")
         let response = try await provider.nearby(VenueQuery(center: center, radius: 500, limit: 10_000))
-        let expected = try Self.scanNamedPOINodes(within: 500, of: center)
+        let expected = try await offCooperativePool { try Self.scanNamedPOINodes(within: 500, of: center) }
         let nodes = response.venues.filter { $0.id.native.hasPrefix("node/") }
         #expect(Set(nodes.map { String($0.id.native.dropFirst(5)) }) == expected)
         #expect(expected.count > 300)
@@ -161,14 +164,30 @@ struct LocalExtractTests {
         }
     }
 
-    @Test func missingFileIsAClearError() async {
+    @Test(arguments: ["/nonexistent/x.osm", "/nonexistent.osm"])
+    func missingFileIsAClearError(path: String) async throws {
         let missing = OverpassProvider(
-            configuration: .init(endpoint: .file(URL(fileURLWithPath: "/nonexistent/x.osm"))),
+            configuration: .init(endpoint: try OverpassProvider.Configuration.endpoint(parsing: path)),
             httpClient: FailingHTTPClient()
         )
-        await #expect(
-            throws: ProviderError.unreachable("cannot open the OSM file /nonexistent/x.osm: No such file or directory")
-        ) {
+        let error = await #expect(throws: ProviderError.badRequest("OSM file not found: \(path)")) {
+            try await missing.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
+        }
+        // What the CLI prints after `warning: osm: `.
+        #expect(error?.message == "request rejected: OSM file not found: \(path)")
+        await #expect(throws: ProviderError.badRequest("OSM file not found: \(path)")) {
+            try await missing.venue(try VenueID(parsing: "osm:node/1"))
+        }
+    }
+
+    /// A relative path is resolved from the current directory, and the message shows where
+    /// the file was looked for.
+    @Test func missingRelativePathNamesTheResolvedFile() async throws {
+        let endpoint = try OverpassProvider.Configuration.endpoint(parsing: "no-such-dir/x.osm")
+        let expected = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            .appendingPathComponent("no-such-dir/x.osm").standardizedFileURL.path
+        let missing = OverpassProvider(configuration: .init(endpoint: endpoint), httpClient: FailingHTTPClient())
+        await #expect(throws: ProviderError.badRequest("OSM file not found: \(expected)")) {
             try await missing.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
         }
     }
@@ -232,13 +251,18 @@ struct LocalExtractErrorTests {
 
 @Suite("Overpass local extract: index and re-reading passes agree")
 struct ExtractStrategyTests {
-    @Test func spillIndexAndRereadingPassesGiveTheSameVenues() throws {
+    @Test func spillIndexAndRereadingPassesGiveTheSameVenues() async throws {
         let selection = try OSMSelection(categories: [], term: nil)
         let criterion = OSMExtractSearch.Criterion.nearby(selection, center: OverpassTest.helsinki, radius: 5000)
-        let indexed = try OSMExtractSearch(file: OverpassTest.sampleFile, criterion: criterion).run()
-        var rereading = OSMExtractSearch(file: OverpassTest.sampleFile, criterion: criterion)
-        rereading.usesSpillFiles = false
-        let reread = try rereading.run()
+        // Whole-file passes are blocking work: off the cooperative pool, as the provider does.
+        let indexed = try await offCooperativePool {
+            try OSMExtractSearch(file: OverpassTest.sampleFile, criterion: criterion).run()
+        }
+        let reread = try await offCooperativePool {
+            var rereading = OSMExtractSearch(file: OverpassTest.sampleFile, criterion: criterion)
+            rereading.usesSpillFiles = false
+            return try rereading.run()
+        }
         #expect(indexed.passes == 1)
         #expect(indexed.notes.contains { $0.contains("temporary index") })
         #expect(reread.passes == 3)

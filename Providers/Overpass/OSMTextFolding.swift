@@ -1,0 +1,59 @@
+import Foundation
+
+/// Case and diacritic folding for text search, so that `cafe` finds `Café` and `café` finds
+/// `Cafe`.
+///
+/// - Local files compare ``folded(_:)`` forms of the term and of each tag value: lowercased,
+///   canonically decomposed, combining diacritical marks (U+0300–U+036F) removed, `ø` → `o`.
+///   So every accented Latin, Greek or Cyrillic letter with a canonical decomposition matches
+///   its base letter. Letters without one (`ł`, `đ`, `æ`, `ß`) are compared as they are.
+/// - The Overpass query cannot fold the data, so each letter of the term that has common
+///   accented forms becomes a bracket expression listing them (``accentedForms``), see
+///   ``OverpassQueryBuilder/foldingRegex(_:)``.
+enum OSMTextFolding {
+    /// For each base letter, the letter and its common accented forms, lower and upper case
+    /// (plain ASCII upper case is left to the query's `,i` flag). Only letters: no character
+    /// here has a meaning inside a bracket expression or an Overpass string literal.
+    static let accentedForms: [Unicode.Scalar: String] = [
+        "a": "aáàâäåÁÀÂÄÅ",
+        "c": "cçÇ",
+        "e": "eéèêëÉÈÊË",
+        "i": "iíìîïÍÌÎÏ",
+        "n": "nñÑ",
+        "o": "oóòôöøÓÒÔÖØ",
+        "s": "sšŠ",
+        "u": "uúùûüÚÙÛÜ",
+        "y": "yýÝ",
+        "z": "zžŽ",
+    ]
+
+    /// Letters that have no canonical decomposition but are searched as a base letter.
+    private static let extraBases: [Unicode.Scalar: Unicode.Scalar] = ["ø": "o"]
+
+    /// The text lowercased, without combining diacritical marks, with `ø` as `o`.
+    static func folded(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
+        where !isCombiningDiacritic(scalar) {
+            result.append(extraBases[scalar] ?? scalar)
+        }
+        return String(result)
+    }
+
+    /// The base letter of one character (`É` → `e`, `ø` → `o`, `q` → `q`), or `nil` when it
+    /// does not fold to a single character.
+    static func base(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        let scalars = folded(String(scalar)).unicodeScalars
+        guard scalars.count == 1 else { return nil }
+        return scalars.first
+    }
+
+    /// Whether a `value` contains `foldedTerm` (already ``folded(_:)``) once folded.
+    static func contains(_ value: String, foldedTerm: String) -> Bool {
+        folded(value).contains(foldedTerm)
+    }
+
+    private static func isCombiningDiacritic(_ scalar: Unicode.Scalar) -> Bool {
+        (0x300...0x36F).contains(scalar.value)
+    }
+}
