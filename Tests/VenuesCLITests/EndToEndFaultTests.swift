@@ -97,15 +97,16 @@ struct EndToEndFaultTests {
 
         #expect(output.status == 0, "\(output.transcript)")
         // The fake would answer after 60 s; the answer must come soon after the 5 s timeout
-        // (about 5.1 s on a quiet machine; the bound leaves room for a busy one, where the
-        // other providers also need time to answer within their 5 s).
-        #expect(output.seconds < 20, "\(output.transcript)")
+        // (about 5.1 s on a quiet machine; the bound leaves room for process start and exit on
+        // a busy one).
+        #expect(output.seconds < 10, "\(output.transcript)")
         let result = try output.json()
         let status = try #require(result.provider(slow.rawValue))
         #expect(status.status == "error")
         #expect(status.error?.kind == "timedOut", "\(output.transcript)")
         #expect(result.venues(from: slow.rawValue).isEmpty)
-        #expect((1500..<6000).contains(status.milliseconds), "the slow provider's time: \(status.milliseconds) ms")
+        // Cut off at its own 5 s deadline: not before it, and not long after.
+        #expect((4900..<7000).contains(status.milliseconds), "the slow provider's time: \(status.milliseconds) ms")
         Self.expectOthersAnswered(result, except: slow)
         #expect(output.stderr.contains("warning: \(slow.rawValue): "))
         // stderr is not a terminal here: no progress line (carriage returns, escapes) on it.
@@ -313,7 +314,9 @@ struct EndToEndFaultTests {
         let baseline = try #require(ordinary.peakResidentKiB)
         #expect(peak < baseline + 56 * 1024, "peak RSS \(peak) KiB, an ordinary run \(baseline) KiB")
         #expect(peak < 200 * 1024, "peak RSS \(peak) KiB")
-        #expect(EndToEndProcess.childrenMaxResidentKiB() < 200 * 1024)
+        // Not RUSAGE_CHILDREN's ru_maxrss: posix_spawn starts children with CLONE_VM, so until
+        // exec a child's resident size is the test process's own (about 215 MB with the whole
+        // suite in flight), whichever child it was.
     }
 
     // MARK: 7. connection refused
@@ -360,7 +363,7 @@ struct EndToEndFaultTests {
     @Test func everyProviderFailingExits1WithOneLinePerProvider() async throws {
         var fakes = FakeProviders()
         fakes.foursquare = try await FakeProvider.start(.foursquare) { _, _ in
-            .json(FakeBodies.foursquareError("Invalid request token."), status: 401)
+            .json(FakeBodies.foursquareError("This request token is not valid."), status: 401)
         }
         fakes.google = try await FakeProvider.start(.google) { _, _ in
             .json(

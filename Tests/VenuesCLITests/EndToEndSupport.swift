@@ -91,14 +91,6 @@ enum EndToEndProcess {
         }
         return nil
     }
-
-    /// The largest `ru_maxrss` (KiB on Linux) of every child this test process has reaped: an
-    /// upper bound for any one `venues` run.
-    static func childrenMaxResidentKiB() -> Int {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-        return Int(usage.ru_maxrss)
-    }
 }
 
 /// The `--format json` document of `venues nearby` / `search` (README, "JSON output").
