@@ -52,7 +52,7 @@ enum FakeBodies {
         """
         {"fsq_place_id":"\(foursquareID(index))","latitude":\(latitude(index)),"longitude":\(centerLongitude - 0.005),\
         "categories":[{"fsq_category_id":"4bf58dd8d48988d16d941735","name":"Café","short_name":"Café",\
-        "plural_name":"Cafés","icon":{"prefix":"https://ss3.4sqi.net/img/categories_v2/food/default_","suffix":".png"}}],\
+        "plural_name":"Cafés","icon":{"prefix":"https://icons.fixture.invalid/categories/food/default_","suffix":".png"}}],\
         "distance":\(100 + index),"location":{"address":"Testikatu \(index + 1)","locality":"Helsinki",\
         "postcode":"00100","country":"FI","formatted_address":"Testikatu \(index + 1), 00100 Helsinki"},\
         "name":"\(name(foursquareNames, index))","website":"https://fsq-e2e.example/\(index + 1)","rating":8.2}

@@ -105,7 +105,7 @@ struct SecretsTests {
             foursquare: { attempt, _ in
                 attempt.isMultiple(of: 2)
                     ? .json(
-                        FakeBodies.foursquareError("Invalid request token \(FakeProviders.foursquareKey)."),
+                        FakeBodies.foursquareError("The token \(FakeProviders.foursquareKey) is not valid here."),
                         status: 401
                     )
                     : StubResponse(
