@@ -189,9 +189,25 @@ import VenuesCore
         #expect(lines.allSatisfy { Self.columns($0) <= 40 })
     }
 
-    @Test func emptyTableSaysSo() {
+    @Test func emptyTableSaysWhereItLooked() {
         var document = Self.wideDocument()
         document.rows = []
-        #expect(TableRenderer.render(document, width: 80) == "No venues found.\n")
+        #expect(TableRenderer.render(document, width: 80) == "No venues found within 1000 m of 60.17,24.94.\n")
+    }
+
+    @Test func emptyTableAtTheDefaultCentreSaysHowToSearchElsewhere() {
+        var document = Self.wideDocument()
+        document.rows = []
+        document.center = .amsterdamCentraal
+        document.centerSource = .fallback
+        let text = TableRenderer.render(document, width: 80)
+        #expect(text.hasPrefix("No venues found within 1000 m of 52.3791,4.9003.\n"), "\(text)")
+        #expect(
+            text.split(separator: "\n").joined(separator: " ").contains(
+                "give --near LAT,LON, or set defaultLocation in your configuration."
+            ),
+            "\(text)"
+        )
+        #expect(text.split(separator: "\n").allSatisfy { Self.columns($0) <= 80 }, "\(text)")
     }
 }

@@ -8,7 +8,8 @@ import VenuesCore
 enum TableRenderer {
     static func render(_ document: ResultDocument, width: Int) -> String {
         guard !document.rows.isEmpty else {
-            return fitted(["No venues found."] + footer(document, width: width), width: width)
+            let message = emptyMessage(document).flatMap { DisplayWidth.wrap($0, to: max(1, width)) }
+            return fitted(message + footer(document, width: width), width: width)
         }
         let layout = TableLayout(natural: naturalWidths(document.rows), width: width)
         var lines = [line(layout) { $0.title }]
@@ -74,6 +75,17 @@ enum TableRenderer {
     /// than the narrowest layout, and for long `--explain` lines.
     private static func fitted(_ lines: [String], width: Int) -> String {
         lines.map { DisplayWidth.truncate($0, to: max(1, width)) }.joined(separator: "\n") + "\n"
+    }
+
+    /// Where nothing was found, and how to search elsewhere when no location was given.
+    static func emptyMessage(_ document: ResultDocument) -> [String] {
+        var lines = ["No venues found within \(document.radius) m of \(document.center)."]
+        if document.centerSource == .fallback {
+            lines.append(
+                "No location was given, so that is Amsterdam Centraal: give --near LAT,LON, or set defaultLocation in your configuration."
+            )
+        }
+        return lines
     }
 
     static func distanceLabel(_ metres: Double) -> String {
