@@ -41,10 +41,11 @@ public struct CachingHTTPClient: HTTPClient {
     /// How the cache is used.
     public let mode: Mode
 
-    /// Wraps `upstream` (typically ``CurlHTTPClient``).
     /// Called with the request and the stored entry whenever the cache answers (for logs).
     public let onHit: (@Sendable (HTTPRequest, ResponseCache.Entry) -> Void)?
 
+    /// Wraps `upstream` (typically ``CurlHTTPClient``); `onHit` is told of every answer taken
+    /// from the cache.
     public init(
         wrapping upstream: any HTTPClient,
         cache: ResponseCache,
@@ -66,7 +67,7 @@ public struct CachingHTTPClient: HTTPClient {
             onHit?(request, entry)
             return entry.response
         case .normal:
-            if let entry = cache.entry(for: request), cache.isFresh(entry) {
+            if let entry = cache.freshEntry(for: request) {
                 onHit?(request, entry)
                 return entry.response
             }

@@ -113,10 +113,14 @@ public struct ResponseCache: Sendable {
         return age >= 0 && age < timeToLive
     }
 
+    /// The entry for the request when there is one and it is fresh.
+    public func freshEntry(for request: HTTPRequest) -> Entry? {
+        entry(for: request).flatMap { isFresh($0) ? $0 : nil }
+    }
+
     /// The stored response when there is a fresh entry for the request.
     public func freshResponse(for request: HTTPRequest) -> HTTPResponse? {
-        guard let entry = entry(for: request), isFresh(entry) else { return nil }
-        return entry.response
+        freshEntry(for: request)?.response
     }
 
     /// Stores a 200 response for the request, replacing any entry; anything else is ignored.
