@@ -3,9 +3,9 @@ import Foundation
 /// Makes provider-supplied text safe to print: no control or escape characters reach the
 /// terminal (or a file a terminal may later show).
 enum TextSanitizer {
-    /// Removes C0/C1 control characters, DEL, bidirectional controls and other invisible format
-    /// characters (see ``isHiddenFormat(_:)``); line breaks and tabs become spaces, and runs of
-    /// white space collapse to one.
+    /// Removes C0/C1 control characters, DEL, and invisible format characters, bidirectional
+    /// controls among them (see ``isHiddenFormat(_:)``); line breaks and tabs become spaces, and
+    /// runs of white space collapse to one.
     static func clean(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         var lastWasSpace = false
@@ -13,7 +13,7 @@ enum TextSanitizer {
             let isSpace: Bool
             if scalar == "\n" || scalar == "\r" || scalar == "\t" || scalar == " " {
                 isSpace = true
-            } else if scalar.properties.generalCategory == .control || isBidiControl(scalar) || isHiddenFormat(scalar) {
+            } else if scalar.properties.generalCategory == .control || isHiddenFormat(scalar) {
                 continue
             } else {
                 isSpace = scalar.properties.isWhitespace
@@ -36,19 +36,12 @@ enum TextSanitizer {
         return cleaned.isEmpty ? nil : cleaned
     }
 
-    /// Marks, embeddings, overrides and isolates that reorder the text around them (U+061C,
-    /// U+200E/F, U+202A–U+202E, U+2066–U+2069).
-    private static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C: true
-        default: false
-        }
-    }
-
-    /// Any other invisible format character (Unicode category Cf: zero-width space, word joiner,
-    /// byte order mark, soft hyphen, interlinear annotation…), except the joiners that scripts
-    /// and emoji sequences need (U+200C, U+200D), the tag characters of subdivision flags, and
-    /// the visible prepended concatenation marks (Arabic number signs and the like).
+    /// An invisible format character (Unicode category Cf): the bidirectional marks, embeddings,
+    /// overrides and isolates that reorder the text around them (U+061C, U+200E/F,
+    /// U+202A–U+202E, U+2066–U+2069), zero-width space, word joiner, byte order mark, soft
+    /// hyphen, interlinear annotation… — except the joiners that scripts and emoji sequences
+    /// need (U+200C, U+200D), the tag characters of subdivision flags, and the visible
+    /// prepended concatenation marks (Arabic number signs and the like).
     private static func isHiddenFormat(_ scalar: Unicode.Scalar) -> Bool {
         guard scalar.properties.generalCategory == .format else { return false }
         switch scalar.value {
