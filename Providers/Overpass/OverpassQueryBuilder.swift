@@ -98,8 +98,7 @@ enum OverpassQueryBuilder {
                 let typed = scalar.isASCII || forms.unicodeScalars.contains(scalar) ? "" : String(scalar)
                 result += "[" + forms + typed + "]"
             } else {
-                if regexMetacharacters.contains(scalar) { result.unicodeScalars.append("\\") }
-                result.unicodeScalars.append(scalar)
+                result += regexLiteral(String(scalar))
             }
         }
         return result
