@@ -68,24 +68,12 @@ struct ConfigurationFile: Decodable {
 
     init(from decoder: any Decoder) throws {
         let all = try decoder.container(keyedBy: AnyKey.self)
-        if let unknown = all.allKeys.first(where: { !Self.knownKeys.contains($0.stringValue) }) {
-            throw ConfigurationError.invalid(
-                path: "",
-                reason:
-                    "unknown setting '\(unknown.stringValue)'; known: \(Self.knownKeys.sorted().joined(separator: ", "))"
-            )
-        }
+        try Self.rejectUnknownKeys(of: all, known: Self.knownKeys)
         for (section, known) in Self.knownSectionKeys.sorted(by: { $0.key < $1.key }) {
             // A section that is not an object is reported by the typed decoding below.
             guard let nested = try? all.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: section))
             else { continue }
-            let unknown = nested.allKeys.map(\.stringValue).filter { !known.contains($0) && $0 != "$comment" }
-            if let first = unknown.sorted().first {
-                throw ConfigurationError.invalid(
-                    path: "",
-                    reason: "unknown setting '\(section).\(first)'; known: \(known.sorted().joined(separator: ", "))"
-                )
-            }
+            try Self.rejectUnknownKeys(of: nested, known: known, section: section)
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
         defaultLocation = try container.decodeIfPresent(Location.self, forKey: .defaultLocation)
@@ -98,6 +86,22 @@ struct ConfigurationFile: Decodable {
         overpass = try container.decodeIfPresent(Overpass.self, forKey: .overpass)
         cache = try container.decodeIfPresent(Cache.self, forKey: .cache)
         dedupe = try container.decodeIfPresent(Dedupe.self, forKey: .dedupe)
+    }
+
+    /// Throws for the first key (in sorted order) of the object that is neither in `known` nor
+    /// `$comment`, naming it as `section.key` and listing the known keys.
+    private static func rejectUnknownKeys(
+        of object: KeyedDecodingContainer<AnyKey>,
+        known: Set<String>,
+        section: String? = nil
+    ) throws {
+        let unknown = object.allKeys.map(\.stringValue).filter { !known.contains($0) && $0 != "$comment" }
+        guard let first = unknown.sorted().first else { return }
+        throw ConfigurationError.invalid(
+            path: "",
+            reason:
+                "unknown setting '\(section.map { $0 + "." } ?? "")\(first)'; known: \(known.sorted().joined(separator: ", "))"
+        )
     }
 
     /// Applies the keys present, validating their values. Provider names must be well formed,
