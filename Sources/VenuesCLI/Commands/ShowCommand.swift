@@ -47,13 +47,7 @@ struct ShowCommand: AsyncParsableCommand {
         try await failingWithMessage {
             let context = try CommandContext.make(global: global)
             let venueID = try VenueIDArgument.parse(id)
-            let favorites: FavoriteIndex?
-            do {
-                favorites = try context.favorites.index()
-            } catch {
-                StandardError.write("warning: not checked against your favourites: \(error)\n")
-                favorites = nil
-            }
+            let favorites = context.favoritesIndexOrWarning("not checked against your favourites")
             let (merged, origin) = try await VenueLookup(context: context, favorites: favorites).freshest(
                 venueID,
                 timeout: timeout ?? context.configuration.timeout

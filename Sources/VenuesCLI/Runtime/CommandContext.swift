@@ -63,6 +63,17 @@ struct CommandContext {
     /// The favourites file.
     var favorites: FavoritesStore { FavoritesStore(directories: directories) }
 
+    /// The favourites, or `nil` after a warning on stderr (`warning: CONSEQUENCE: why`, naming
+    /// the file) when the file cannot be read: commands that only consult favourites go on.
+    func favoritesIndexOrWarning(_ consequence: String) -> FavoriteIndex? {
+        do {
+            return try favorites.index()
+        } catch {
+            StandardError.write("warning: \(consequence): \(error.description)\n")
+            return nil
+        }
+    }
+
     /// The places of the last listing.
     var lastListing: FavoriteCandidates { FavoriteCandidates(directories: directories) }
 }

@@ -24,13 +24,8 @@ struct QueryRunner {
         )
 
         let (providers, unusable, recorders) = try makeProviders()
-        let favorites: any FavoriteMarking
-        do {
-            favorites = try context.favorites.index()
-        } catch {
-            StandardError.write("warning: favourites are not marked: \(error.description)\n")
-            favorites = NoFavorites()
-        }
+        let favorites: any FavoriteMarking =
+            context.favoritesIndexOrWarning("favourites are not marked") ?? NoFavorites()
         let aggregator = Aggregator(
             providers: providers,
             merger: Deduplicator(priority: configuration.dedupe.priority),
