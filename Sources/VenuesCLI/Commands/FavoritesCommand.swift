@@ -144,6 +144,16 @@ struct FavoritesCommand: AsyncParsableCommand {
             }
         }
 
+        /// What an empty listing says: there are no favourites, or none within the circle.
+        private func emptyListing(favoriteCount: Int) -> String {
+            let circle = "within \(radius ?? 0) m of \(near ?? "there")"
+            switch favoriteCount {
+            case 0: return "No favourites yet: add one with venues favorites add ID.\n"
+            case 1: return "Your one favourite is not \(circle).\n"
+            default: return "None of your \(favoriteCount) favourites is \(circle).\n"
+            }
+        }
+
         func run() async throws {
             try await failingWithMessage {
                 let context = try CommandContext.make(global: global)
@@ -183,11 +193,7 @@ struct FavoritesCommand: AsyncParsableCommand {
                     try document.rendered(
                         as: output.format,
                         terminalWidth: Terminal.width(environment: context.environment),
-                        emptyTable: favorites.isEmpty
-                            ? "No favourites yet: add one with venues favorites add ID.\n"
-                            : favorites.count == 1
-                                ? "Your one favourite is not within \(radius ?? 0) m of \(near ?? "there").\n"
-                                : "None of your \(favorites.count) favourites is within \(radius ?? 0) m of \(near ?? "there").\n"
+                        emptyTable: emptyListing(favoriteCount: favorites.count)
                     )
                 )
             }

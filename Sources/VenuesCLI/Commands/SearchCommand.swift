@@ -29,9 +29,8 @@ struct SearchCommand: AsyncParsableCommand {
             throw ValidationError("TERM is \(term.count) characters long: at most 200 are accepted")
         }
         if let control = term.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-            let code = String(control.value, radix: 16, uppercase: true)
             throw ValidationError(
-                "TERM contains the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code): give printable text"
+                "TERM contains the control character \(String(format: "U+%04X", control.value)): give printable text"
             )
         }
     }
