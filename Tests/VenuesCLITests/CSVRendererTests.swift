@@ -65,14 +65,7 @@ import VenuesCore
                 explain: false
             )
         }
-        var document = ResultDocument(
-            favorites: rows,
-            center: try! Coordinate(latitude: 60.17, longitude: 24.94),
-            centerSource: .given,
-            radius: 1000
-        )
-        document.kind = "nearby"
-        return document
+        return .nearbyListing(rows)
     }
 
     @Test(arguments: [

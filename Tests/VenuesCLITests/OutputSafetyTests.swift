@@ -79,15 +79,7 @@ enum HostileOutput {
                 explain: explain
             ),
         ]
-        var document = ResultDocument(
-            favorites: rows,
-            center: try! Coordinate(latitude: 60.17, longitude: 24.94),
-            centerSource: .given,
-            radius: 1000
-        )
-        document.kind = "nearby"
-        document.explain = explain
-        return document
+        return .nearbyListing(rows, explain: explain)
     }
 
     /// What must never reach a terminal: C0 controls (but the line ends a format itself

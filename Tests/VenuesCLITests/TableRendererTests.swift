@@ -59,15 +59,7 @@ import VenuesCore
                 explain: explain
             )
         }
-        var document = ResultDocument(
-            favorites: rows,
-            center: try! Coordinate(latitude: 60.17, longitude: 24.94),
-            centerSource: .given,
-            radius: 1000
-        )
-        document.kind = "nearby"
-        document.explain = explain
-        return document
+        return .nearbyListing(rows, explain: explain)
     }
 
     @Test func displayWidthCountsTerminalColumns() {

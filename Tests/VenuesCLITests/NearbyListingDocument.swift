@@ -1,0 +1,19 @@
+import VenuesCore
+
+@testable import VenuesCLI
+
+extension ResultDocument {
+    /// A `nearby` listing of `rows` within 1000 m of a given centre in Helsinki, for renderer
+    /// tests that build their rows by hand.
+    static func nearbyListing(_ rows: [Row], explain: Bool = false) -> ResultDocument {
+        var document = ResultDocument(
+            favorites: rows,
+            center: try! Coordinate(latitude: 60.17, longitude: 24.94),
+            centerSource: .given,
+            radius: 1000
+        )
+        document.kind = "nearby"
+        document.explain = explain
+        return document
+    }
+}
