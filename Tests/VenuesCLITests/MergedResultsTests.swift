@@ -36,6 +36,20 @@ struct MergedResultsTests {
         ]}
         """
 
+    /// A sandbox home with the bundled extract for OSM and the two fakes for the others.
+    static func environment(foursquare: LoopbackServer, google: LoopbackServer) throws -> [String: String] {
+        VenuesProcess.environment(
+            home: try VenuesProcess.temporaryHome(),
+            [
+                "VENUES_OVERPASS_URL": sample.path,
+                "VENUES_FOURSQUARE_URL": foursquare.baseURL.absoluteString,
+                "VENUES_GOOGLE_PLACES_URL": google.baseURL.absoluteString,
+                "FOURSQUARE_API_KEY": "fsq-test-key-merged",
+                "GOOGLE_PLACES_API_KEY": "google-test-key-merged",
+            ]
+        )
+    }
+
     @Test func oneVenuePerRealPlaceWithEverySourceID() async throws {
         let foursquare = try await LoopbackServer.start { _ in .json(Self.foursquareBody) }
         let google = try await LoopbackServer.start { _ in .json(Self.googleBody) }
@@ -45,17 +59,7 @@ struct MergedResultsTests {
                 await google.stop()
             }
         }
-        let home = try VenuesProcess.temporaryHome()
-        let environment = VenuesProcess.environment(
-            home: home,
-            [
-                "VENUES_OVERPASS_URL": Self.sample.path,
-                "VENUES_FOURSQUARE_URL": foursquare.baseURL.absoluteString,
-                "VENUES_GOOGLE_PLACES_URL": google.baseURL.absoluteString,
-                "FOURSQUARE_API_KEY": "fsq-test-key-merged",
-                "GOOGLE_PLACES_API_KEY": "google-test-key-merged",
-            ]
-        )
+        let environment = try Self.environment(foursquare: foursquare, google: google)
         let output = try await VenuesProcess.run(
             [
                 "nearby", "--providers", "fsq,google,osm", "--near", "60.1721106,24.9449953", "--radius", "60",
@@ -118,17 +122,7 @@ struct MergedResultsTests {
                 await google.stop()
             }
         }
-        let home = try VenuesProcess.temporaryHome()
-        let environment = VenuesProcess.environment(
-            home: home,
-            [
-                "VENUES_OVERPASS_URL": Self.sample.path,
-                "VENUES_FOURSQUARE_URL": foursquare.baseURL.absoluteString,
-                "VENUES_GOOGLE_PLACES_URL": google.baseURL.absoluteString,
-                "FOURSQUARE_API_KEY": "fsq-test-key-merged",
-                "GOOGLE_PLACES_API_KEY": "google-test-key-merged",
-            ]
-        )
+        let environment = try Self.environment(foursquare: foursquare, google: google)
         let listing = try await VenuesProcess.run(
             ["nearby", "--providers", "fsq,google,osm", "--near", "60.1721106,24.9449953", "--radius", "60"],
             environment: environment

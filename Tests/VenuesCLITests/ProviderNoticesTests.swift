@@ -20,14 +20,23 @@ struct ProviderNoticesTests {
         try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
     }
 
-    @Test func googleRadiusAboveItsMaximumIsAWarningOnStderrAndInJSON() async throws {
+    /// `venues nearby --radius RADIUS --providers google --format json` against a working fake.
+    static func googleNearby(radius: Int) async throws -> EndToEndProcess.Output {
         var fakes = FakeProviders()
         fakes.google = try await FakeProvider.working(.google)
-        let output = try await Self.run(
-            ["nearby", "--near", FakeBodies.near, "--radius", "80000", "--providers", "google", "--format", "json"],
+        let output = try await run(
+            [
+                "nearby", "--near", FakeBodies.near, "--radius", "\(radius)", "--providers", "google", "--format",
+                "json",
+            ],
             fakes
         )
         await fakes.stop()
+        return output
+    }
+
+    @Test func googleRadiusAboveItsMaximumIsAWarningOnStderrAndInJSON() async throws {
+        let output = try await Self.googleNearby(radius: 80000)
 
         #expect(output.status == 0, "\(output.transcript)")
         #expect(
@@ -41,13 +50,7 @@ struct ProviderNoticesTests {
     }
 
     @Test func noWarningsKeyWhenTheProviderGaveNone() async throws {
-        var fakes = FakeProviders()
-        fakes.google = try await FakeProvider.working(.google)
-        let output = try await Self.run(
-            ["nearby", "--near", FakeBodies.near, "--radius", "50000", "--providers", "google", "--format", "json"],
-            fakes
-        )
-        await fakes.stop()
+        let output = try await Self.googleNearby(radius: 50000)
 
         #expect(output.status == 0, "\(output.transcript)")
         #expect(!output.stderr.contains("warning:"), "\(output.transcript)")
