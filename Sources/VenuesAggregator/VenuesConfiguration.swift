@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import VenuesCore
 
 /// Every setting of `venues`, with the built-in defaults that `Config/venues.example.json`
