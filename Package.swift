@@ -7,6 +7,10 @@ let package = Package(
     products: [
         .library(name: "VenuesCore", targets: ["VenuesCore"]),
         .library(name: "VenuesHTTP", targets: ["VenuesHTTP"]),
+        .library(name: "VenuesFiles", targets: ["VenuesFiles"]),
+        .library(name: "VenuesMerge", targets: ["VenuesMerge"]),
+        .library(name: "VenuesFavorites", targets: ["VenuesFavorites"]),
+        .library(name: "VenuesConfig", targets: ["VenuesConfig"]),
         .library(name: "VenuesAggregator", targets: ["VenuesAggregator"]),
         .library(name: "VenuesTesting", targets: ["VenuesTesting"]),
         .library(name: "FoursquareProvider", targets: ["FoursquareProvider"]),
@@ -38,9 +42,28 @@ let package = Package(
             name: "VenuesHTTP",
             dependencies: ["VenuesCore", "CCurl"]
         ),
+
+        // Files on disk: where they live (XDG), locks, atomic replacement.
+        .target(name: "VenuesFiles"),
+        // The merge: records of the same place from several providers become one.
+        .target(
+            name: "VenuesMerge",
+            dependencies: ["VenuesCore"]
+        ),
+        // The favourites store. It knows nothing of the merge, nor the merge of it.
+        .target(
+            name: "VenuesFavorites",
+            dependencies: ["VenuesCore", "VenuesFiles"]
+        ),
+        // Settings: defaults, files, environment.
+        .target(
+            name: "VenuesConfig",
+            dependencies: ["VenuesCore", "VenuesFiles"]
+        ),
+        // The fan-out: asks providers concurrently, then merges, marks favourites, sorts.
         .target(
             name: "VenuesAggregator",
-            dependencies: ["VenuesCore"]
+            dependencies: ["VenuesCore", "VenuesFiles", "VenuesMerge", "VenuesFavorites"]
         ),
         .target(
             name: "VenuesTesting",
@@ -73,6 +96,10 @@ let package = Package(
             dependencies: [
                 "VenuesCore",
                 "VenuesHTTP",
+                "VenuesFiles",
+                "VenuesMerge",
+                "VenuesFavorites",
+                "VenuesConfig",
                 "VenuesAggregator",
                 "FoursquareProvider",
                 "GooglePlacesProvider",
@@ -80,6 +107,24 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+
+        // Release-mode benchmarks and the merge evaluation (`swift run -c release NAME`); built
+        // with the package, shipped in no product, never run by the tests.
+        .executableTarget(
+            name: "OverpassBenchmark",
+            dependencies: ["OverpassProvider", "VenuesCore", "VenuesHTTP"],
+            path: "Benchmarks/OverpassBenchmark"
+        ),
+        .executableTarget(
+            name: "DedupeBenchmark",
+            dependencies: ["VenuesMerge", "VenuesCore"],
+            path: "Benchmarks/DedupeBenchmark"
+        ),
+        .executableTarget(
+            name: "DedupeEvaluation",
+            dependencies: ["VenuesMerge", "VenuesMergeEvaluation", "VenuesCore"],
+            path: "Benchmarks/DedupeEvaluation"
         ),
 
         // Test support: a loopback HTTP server and fixture loading, shared by the test targets.
@@ -92,15 +137,39 @@ let package = Package(
             path: "Tests/VenuesTestSupport"
         ),
 
+        .testTarget(name: "PackageLayoutTests"),
         .testTarget(name: "VenuesCoreTests", dependencies: ["VenuesCore", "VenuesTesting"]),
         .testTarget(
             name: "VenuesHTTPTests",
             dependencies: ["VenuesHTTP", "VenuesTestSupport"]
         ),
+        // The labelled deduplication set's scoring: used by tests and the evaluation tool, shipped
+        // in no product.
+        .target(
+            name: "VenuesMergeEvaluation",
+            dependencies: ["VenuesCore", "VenuesMerge"],
+            path: "Tests/VenuesMergeEvaluation"
+        ),
+        .testTarget(name: "VenuesFilesTests", dependencies: ["VenuesFiles", "VenuesTestSupport"]),
+        .testTarget(
+            name: "VenuesMergeTests",
+            dependencies: ["VenuesMerge", "VenuesMergeEvaluation", "VenuesTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "VenuesFavoritesTests",
+            dependencies: ["VenuesFavorites", "VenuesFiles", "VenuesTestSupport"]
+        ),
+        .testTarget(
+            name: "VenuesConfigTests",
+            dependencies: ["VenuesConfig", "VenuesTestSupport"]
+        ),
         .testTarget(
             name: "VenuesAggregatorTests",
-            dependencies: ["VenuesAggregator", "VenuesTesting", "VenuesTestSupport"],
-            resources: [.copy("Fixtures")]
+            dependencies: [
+                "VenuesAggregator", "VenuesMerge", "VenuesFavorites", "VenuesFiles", "VenuesTesting",
+                "VenuesTestSupport",
+            ]
         ),
         .testTarget(
             name: "VenuesCLITests",

@@ -33,7 +33,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzFavorites",
-            dependencies: [.product(name: "VenuesAggregator", package: "venues")]
+            dependencies: [.product(name: "VenuesFavorites", package: "venues")]
         ),
     ]
 )

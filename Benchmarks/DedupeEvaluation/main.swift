@@ -1,17 +1,18 @@
 // Scores the Deduplicator on the labelled Helsinki set (ODbL, © OpenStreetMap contributors):
-//   cd Benchmarks && swift run -c release DedupeEvaluation [FILE] [--mistakes]
-// FILE defaults to Tests/VenuesAggregatorTests/Fixtures/dedupe-eval-helsinki.json.
+//   swift run -c release DedupeEvaluation [FILE] [--mistakes]
+// FILE defaults to Tests/VenuesMergeTests/Fixtures/dedupe-eval-helsinki.json.
 import Foundation
-import VenuesAggregator
 import VenuesCore
+import VenuesMerge
+import VenuesMergeEvaluation
 
 let arguments = CommandLine.arguments.dropFirst()
 let showMistakes = arguments.contains("--mistakes")
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 let path =
     arguments.first { !$0.hasPrefix("--") }
-    ?? repository.appendingPathComponent("Tests/VenuesAggregatorTests/Fixtures/dedupe-eval-helsinki.json").path
+    ?? repository.appendingPathComponent("Tests/VenuesMergeTests/Fixtures/dedupe-eval-helsinki.json").path
 
 let records: [DeduplicatorEvaluation.LabelledVenue]
 do {

@@ -1,4 +1,5 @@
 public import VenuesCore
+public import VenuesMerge
 
 /// The answer to one aggregated query.
 public struct AggregatedResult: Sendable {

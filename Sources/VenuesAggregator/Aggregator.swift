@@ -1,4 +1,6 @@
 public import VenuesCore
+public import VenuesFavorites
+public import VenuesMerge
 
 /// Fans one query out to several providers at once and makes one list of their answers.
 ///

@@ -1,5 +1,7 @@
 public import Foundation
 public import VenuesCore
+public import VenuesFiles
+public import VenuesMerge
 
 /// The places of the last listing (`venues nearby` / `venues search`), kept so that
 /// `venues favorites add ID` and `venues show ID` find a listed place — with every source id
@@ -8,16 +10,16 @@ public import VenuesCore
 /// The file (`last-results.json` in the cache directory by default) is replaced atomically
 /// (mode 0600) after each listing. It is a convenience: saving is best-effort, and a missing,
 /// unreadable or corrupt file just means "not found".
-public struct FavoriteCandidates: Sendable {
+public struct LastListing: Sendable {
     /// The file holding the last listing.
     public let fileURL: URL
 
-    /// Candidates in the given file.
+    /// The listing kept in the given file.
     public init(fileURL: URL) {
         self.fileURL = fileURL
     }
 
-    /// Candidates in `last-results.json` in ``DataDirectories/cache``.
+    /// The listing kept in `last-results.json` in ``DataDirectories/cache``.
     public init(directories: DataDirectories) {
         self.init(fileURL: directories.cache.appendingPathComponent("last-results.json", isDirectory: false))
     }
@@ -32,8 +34,8 @@ public struct FavoriteCandidates: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(stored) else { return false }
         do {
-            try FavoritesAtomicWriter.createDirectory(fileURL.deletingLastPathComponent())
-            try FavoritesAtomicWriter.write(data, to: fileURL)
+            try AtomicFileWriter.createDirectory(fileURL.deletingLastPathComponent())
+            try AtomicFileWriter.write(data, to: fileURL)
             return true
         } catch {
             return false

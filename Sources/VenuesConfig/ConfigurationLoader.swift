@@ -1,5 +1,6 @@
 public import Foundation
 public import VenuesCore
+import VenuesFiles
 
 /// Builds a ``VenuesConfiguration`` from files and the environment.
 ///

@@ -1,5 +1,6 @@
 public import Foundation
 public import VenuesCore
+public import VenuesFiles
 
 /// The user's favourites in one JSON file (`favorites.json`, see ``FavoritesFile``), safe against
 /// lost updates and lost data.
@@ -81,7 +82,7 @@ public struct FavoritesStore: Sendable {
     public func update<T>(_ body: (inout [Favorite]) throws -> T) throws -> T {
         let directory = fileURL.deletingLastPathComponent()
         do {
-            try FavoritesAtomicWriter.createDirectory(directory)
+            try AtomicFileWriter.createDirectory(directory)
         } catch {
             throw FavoritesError.writeFailed(path: fileURL.path, reason: error.description)
         }
@@ -99,7 +100,7 @@ public struct FavoritesStore: Sendable {
         let result = try body(&file.favorites)
         if file.favorites != before {
             do {
-                try FavoritesAtomicWriter.write(file.encoded(), to: fileURL.resolvingSymlinksInPath())
+                try AtomicFileWriter.write(file.encoded(), to: fileURL.resolvingSymlinksInPath())
             } catch {
                 throw FavoritesError.writeFailed(path: fileURL.path, reason: error.description)
             }
@@ -163,7 +164,7 @@ public struct FavoritesStore: Sendable {
     private func removeAbandonedTemporaryFiles() {
         let target = fileURL.resolvingSymlinksInPath()
         let directory = target.deletingLastPathComponent()
-        let prefix = FavoritesAtomicWriter.temporaryPrefix(for: target)
+        let prefix = AtomicFileWriter.temporaryPrefix(for: target)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(name, isDirectory: false))

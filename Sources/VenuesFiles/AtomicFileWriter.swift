@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -15,9 +15,9 @@ import Darwin
 /// byte, `fsync` it, give it the old file's permissions (0600 for a new file), `rename` it
 /// over the target, then `fsync` the directory so the rename itself is durable. On failure
 /// the temporary file is removed and the target is untouched.
-enum FavoritesAtomicWriter {
+public enum AtomicFileWriter {
     /// Writes `data` to `url` atomically. Errors are `strerror` texts naming the failed step.
-    static func write(_ data: Data, to url: URL) throws(AtomicWriteFailure) {
+    public static func write(_ data: Data, to url: URL) throws(AtomicWriteFailure) {
         let path = url.path
         let directory = url.deletingLastPathComponent().path
         var mode: mode_t = 0o600
@@ -76,11 +76,12 @@ enum FavoritesAtomicWriter {
         }
     }
 
-    /// How the names of `url`'s temporary files begin (`.favorites.json.`); they end in `.tmp`.
-    static func temporaryPrefix(for url: URL) -> String { ".\(url.lastPathComponent)." }
+    /// How the names of `url`'s temporary files begin (`.favorites.json.` for `favorites.json`);
+    /// they end in `.tmp`.
+    public static func temporaryPrefix(for url: URL) -> String { ".\(url.lastPathComponent)." }
 
     /// Creates the directory and any missing parents, each with mode 0700.
-    static func createDirectory(_ url: URL) throws(AtomicWriteFailure) {
+    public static func createDirectory(_ url: URL) throws(AtomicWriteFailure) {
         var missing: [String] = []
         var current = url.standardizedFileURL
         var status = stat()
@@ -105,9 +106,16 @@ private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count:
 }
 
 /// A failed step of an atomic write.
-struct AtomicWriteFailure: Error, CustomStringConvertible {
-    var step: String
-    var errorNumber: Int32
+public struct AtomicWriteFailure: Error, Sendable, CustomStringConvertible {
+    /// What was being done ("rename … to …").
+    public var step: String
+    /// The `errno` of the failure.
+    public var errorNumber: Int32
 
-    var description: String { "cannot \(step): \(String(cString: strerror(errorNumber)))" }
+    public init(step: String, errorNumber: Int32) {
+        self.step = step
+        self.errorNumber = errorNumber
+    }
+
+    public var description: String { "cannot \(step): \(String(cString: strerror(errorNumber)))" }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VenuesAggregator
 import VenuesCore
+import VenuesFavorites
 import VenuesTesting
 
 /// A provider that never answers and ignores cancellation: the worst case for a fan-out.

@@ -1,10 +1,13 @@
 import Foundation
 import Testing
 import VenuesCore
+import VenuesFiles
+import VenuesMerge
+import VenuesTestSupport
 
 @testable import VenuesAggregator
 
-@Suite("FavoriteCandidates: the last listing, for `favorites add` and `show`")
+@Suite("LastListing: the last listing, for `favorites add` and `show`")
 struct FavoritesCandidatesTests {
     static let mergedEngel = MergedVenue(
         venue: HelsinkiVenues.engel,
@@ -24,7 +27,7 @@ struct FavoritesCandidatesTests {
     func saveAndFind() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
-        let candidates = FavoriteCandidates(fileURL: scratch.url.appendingPathComponent("cache/last-results.json"))
+        let candidates = LastListing(fileURL: scratch.url.appendingPathComponent("cache/last-results.json"))
         #expect(candidates.find(HelsinkiVenues.engel.id) == nil)
 
         #expect(candidates.save([Self.mergedEngel, MergedVenue(single: HelsinkiVenues.kiasma)]))
@@ -46,7 +49,7 @@ struct FavoritesCandidatesTests {
     func corrupt() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
-        let candidates = FavoriteCandidates(fileURL: scratch.file("last-results.json"))
+        let candidates = LastListing(fileURL: scratch.file("last-results.json"))
         for content in ["{\"places\": [", "{\"version\": 9, \"places\": []}", ""] {
             try Data(content.utf8).write(to: candidates.fileURL)
             #expect(candidates.load().isEmpty)
@@ -59,6 +62,6 @@ struct FavoritesCandidatesTests {
     @Test("by default it lives in the cache directory")
     func location() throws {
         let directories = try DataDirectories(environment: ["HOME": "/home/ada", "XDG_CACHE_HOME": "/c"])
-        #expect(FavoriteCandidates(directories: directories).fileURL.path == "/c/venues/last-results.json")
+        #expect(LastListing(directories: directories).fileURL.path == "/c/venues/last-results.json")
     }
 }

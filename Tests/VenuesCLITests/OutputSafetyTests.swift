@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VenuesAggregator
 import VenuesCore
+import VenuesMerge
 
 @testable import VenuesCLI
 

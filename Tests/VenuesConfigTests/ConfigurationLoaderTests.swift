@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VenuesAggregator
+import VenuesConfig
 import VenuesCore
 
 @Suite struct ConfigurationLoaderTests {

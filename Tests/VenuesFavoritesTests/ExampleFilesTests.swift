@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import VenuesAggregator
 import VenuesCore
+import VenuesFavorites
 
 /// The example files in Config/ are what users copy: they must load.
 @Suite struct ExampleFilesTests {

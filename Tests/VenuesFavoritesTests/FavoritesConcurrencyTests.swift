@@ -3,7 +3,7 @@ import Testing
 import VenuesCore
 import VenuesTestSupport
 
-@testable import VenuesAggregator
+@testable import VenuesFavorites
 
 @Suite("FavoritesStore: concurrent updates lose nothing", .timeLimit(.minutes(1)))
 struct FavoritesConcurrencyTests {

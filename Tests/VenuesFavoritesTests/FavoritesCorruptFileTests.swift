@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 import VenuesCore
+import VenuesFiles
+import VenuesTestSupport
 
-@testable import VenuesAggregator
+@testable import VenuesFavorites
 
 @Suite("FavoritesStore: a bad file is reported and never overwritten")
 struct FavoritesCorruptFileTests {

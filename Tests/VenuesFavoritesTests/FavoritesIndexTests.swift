@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import VenuesCore
-import VenuesTesting
+import VenuesTestSupport
 
-@testable import VenuesAggregator
+@testable import VenuesFavorites
 
 @Suite("FavoriteIndex: marking results and listing stored favourites")
 struct FavoritesIndexTests {
@@ -55,27 +55,6 @@ struct FavoritesIndexTests {
         #expect(index.favorites(within: 10_000, of: senateSquare).count == 3)
     }
 
-    @Test("the aggregator flags a returned favourite and lists one no provider returned")
-    func throughAggregator() async throws {
-        let provider = InMemoryVenueProvider(
-            id: .foursquare,
-            venues: [HelsinkiVenues.ekbergFromFoursquare, HelsinkiVenues.engelFromFoursquare]
-        )
-        let aggregator = Aggregator(providers: [provider], favorites: index)
-        let result = await aggregator.run(
-            VenueQuery(center: try Coordinate(latitude: 60.16930, longitude: 24.95240), radius: 1500)
-        )
-        let byName = Dictionary(uniqueKeysWithValues: result.venues.map { ($0.venue.name, $0) })
-        #expect(byName["Cafe Engel"]?.isFavorite == true)
-        #expect(byName["Cafe Engel"]?.fromFavorites == false)
-        #expect(byName["Café Ekberg"]?.isFavorite == false)
-        #expect(byName["Kiasma"]?.isFavorite == true)
-        #expect(byName["Kiasma"]?.fromFavorites == true)
-        #expect(byName["Suomenlinna"] == nil)
-        // Engel came back from the provider under its Foursquare id: it is not listed twice.
-        #expect(result.venues.count == 3)
-    }
-
     @Test("the store's index reflects the file")
     func storeIndex() throws {
         let scratch = try ScratchDirectory()
@@ -85,17 +64,6 @@ struct FavoritesIndexTests {
         #expect(try store.index().isFavorite(anyOf: [HelsinkiVenues.engelSources[2]]))
         #expect(try store.index().favorites.count == 1)
     }
-}
-
-extension HelsinkiVenues {
-    static let ekbergFromFoursquare = ekberg
-    /// Café Engel as Foursquare lists it: another id and spelling, a few metres away.
-    static let engelFromFoursquare = Venue(
-        id: id("fsq:4adcdaeff964a520e95b21e3"),
-        name: "Cafe Engel",
-        coordinate: try! Coordinate(latitude: 60.16958, longitude: 24.95240),
-        categories: [.cafe]
-    )
 }
 
 @Suite("FavoriteIndex: leaving out favourites the providers returned")

@@ -1,91 +1,16 @@
 import Foundation
 import Testing
 import VenuesCore
+import VenuesFiles
+import VenuesTestSupport
 
-@testable import VenuesAggregator
+@testable import VenuesFavorites
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// A fresh directory under the system temporary directory, removed by `cleanUp()`.
-struct ScratchDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("venues-fav-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> URL { url.appendingPathComponent(name, isDirectory: false) }
-
-    /// Names in the directory, sorted.
-    func contents() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
-    }
-
-    func cleanUp() { try? FileManager.default.removeItem(at: url) }
-}
-
-/// Synthetic venues in central Helsinki (names and places © OpenStreetMap contributors, ODbL).
-enum HelsinkiVenues {
-    static func id(_ text: String) -> VenueID { try! VenueID(parsing: text) }
-
-    static let engel = Venue(
-        id: id("osm:node/1001"),
-        name: "Café Engel",
-        coordinate: try! Coordinate(latitude: 60.16955, longitude: 24.95232),
-        address: "Aleksanterinkatu 26, Helsinki",
-        categories: [.cafe]
-    )
-    static let engelSources = [id("osm:node/1001"), id("fsq:4adcdaeff964a520e95b21e3"), id("google:ChIJengel")]
-
-    static let ekberg = Venue(
-        id: id("fsq:4b0588f4f964a520bdc522e3"),
-        name: "Café Ekberg",
-        coordinate: try! Coordinate(latitude: 60.16362, longitude: 24.93911),
-        address: "Bulevardi 9, Helsinki",
-        categories: [.cafe, .bakery]
-    )
-
-    static let kiasma = Venue(
-        id: id("osm:way/2002"),
-        name: "Kiasma",
-        coordinate: try! Coordinate(latitude: 60.17186, longitude: 24.93689),
-        categories: [.museum]
-    )
-
-    /// Suomenlinna, about 4 km from the others.
-    static let suomenlinna = Venue(
-        id: id("osm:relation/3003"),
-        name: "Suomenlinna",
-        coordinate: try! Coordinate(latitude: 60.14598, longitude: 24.98815),
-        categories: [.attraction]
-    )
-
-    static let addedAt = Date(timeIntervalSince1970: 1_795_334_400)  // 2026-11-22T08:00:00Z
-}
-
-/// The file's inode and modification time: a rename-based rewrite changes the inode.
-func fileIdentity(_ url: URL) -> (inode: UInt64, modified: Int) {
-    var status = stat()
-    guard stat(url.path, &status) == 0 else { return (0, 0) }
-    #if canImport(Darwin)
-    let modified = status.st_mtimespec
-    #else
-    let modified = status.st_mtim
-    #endif
-    return (UInt64(status.st_ino), Int(modified.tv_sec) * 1_000_000_000 + Int(modified.tv_nsec))
-}
-
-func permissions(_ url: URL) -> Int {
-    var status = stat()
-    guard stat(url.path, &status) == 0 else { return -1 }
-    return Int(status.st_mode & 0o7777)
-}
 
 @Suite("FavoritesStore: add, remove, list")
 struct FavoritesStoreTests {

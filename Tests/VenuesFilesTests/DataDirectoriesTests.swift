@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import VenuesAggregator
+@testable import VenuesFiles
 
 @Suite("DataDirectories: where favourites, cache and configuration live")
 struct FavoritesDirectoriesTests {

@@ -1,10 +1,11 @@
 public import Foundation
 public import VenuesCore
+public import VenuesMerge
 
 /// Measures a deduplication against labelled data: which records are truly the same place.
 ///
 /// Used by the evaluation test and the `DedupeEvaluation` command on the set built by
-/// `Scripts/make-dedupe-eval.py`.
+/// `scripts/make-dedupe-eval.py`.
 public enum DeduplicatorEvaluation {
     /// A provider record and the real place it describes.
     public struct LabelledVenue: Sendable, Hashable {

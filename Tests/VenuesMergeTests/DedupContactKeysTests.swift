@@ -1,5 +1,5 @@
 import Testing
-import VenuesAggregator
+import VenuesMerge
 
 @Suite("Phone, website and address keys")
 struct DedupContactKeysTests {

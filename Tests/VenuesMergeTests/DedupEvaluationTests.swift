@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import VenuesAggregator
+import VenuesMerge
+import VenuesMergeEvaluation
 
 @Suite("Deduplication on the labelled Helsinki set (© OpenStreetMap contributors, ODbL)")
 struct DedupEvaluationTests {

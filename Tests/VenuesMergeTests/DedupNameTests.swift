@@ -1,6 +1,6 @@
 import Testing
-import VenuesAggregator
 import VenuesCore
+import VenuesMerge
 
 @Suite("Name normalisation and similarity")
 struct DedupNameTests {

@@ -1,6 +1,6 @@
 import Testing
-import VenuesAggregator
 import VenuesCore
+import VenuesMerge
 
 @Suite("Spatial grid")
 struct DedupSpatialGridTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import VenuesAggregator
 import VenuesCore
+import VenuesMerge
 
 @Suite("Deduplicator")
 struct DeduplicatorTests {

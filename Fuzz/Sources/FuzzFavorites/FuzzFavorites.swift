@@ -4,7 +4,7 @@
 // Thrown errors on the first read are expected outcomes; crashes, traps, hangs, sanitizer
 // reports and a failed second read are findings.
 import Foundation
-import VenuesAggregator
+import VenuesFavorites
 
 /// Feeds one input to the favourites file reader, and round-trips what it accepts.
 ///

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VenuesAggregator
 import VenuesCore
+import VenuesFavorites
 
 /// `venues favorites add|remove|list`: the user's favourite places, kept by id in
 /// `favorites.json` in the data directory.

@@ -1,6 +1,8 @@
 import Foundation
 import VenuesAggregator
 import VenuesCore
+import VenuesFavorites
+import VenuesMerge
 
 /// Everything known about one place, for `venues show`.
 struct VenueDetail {

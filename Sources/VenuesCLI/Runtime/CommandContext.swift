@@ -2,7 +2,10 @@ import ArgumentParser
 import Foundation
 import Logging
 import VenuesAggregator
+import VenuesConfig
 import VenuesCore
+import VenuesFavorites
+import VenuesFiles
 import VenuesHTTP
 
 /// What a command needs from its surroundings: configuration, file locations, logging and the
@@ -75,7 +78,7 @@ struct CommandContext {
     }
 
     /// The places of the last listing.
-    var lastListing: FavoriteCandidates { FavoriteCandidates(directories: directories) }
+    var lastListing: LastListing { LastListing(directories: directories) }
 }
 
 /// A runtime failure: printed as one line on stderr, exit status 1.

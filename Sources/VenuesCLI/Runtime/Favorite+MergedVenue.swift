@@ -1,5 +1,7 @@
 import VenuesAggregator
 import VenuesCore
+import VenuesFavorites
+import VenuesMerge
 
 extension Favorite {
     /// The stored snapshot as a merged place: one record per source id, all from the snapshot.

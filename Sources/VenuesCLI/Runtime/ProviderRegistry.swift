@@ -3,6 +3,7 @@ import FoursquareProvider
 import GooglePlacesProvider
 import OverpassProvider
 import VenuesAggregator
+import VenuesConfig
 import VenuesCore
 import VenuesHTTP
 

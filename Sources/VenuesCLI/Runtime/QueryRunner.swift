@@ -3,7 +3,9 @@ import Foundation
 import Logging
 import VenuesAggregator
 import VenuesCore
+import VenuesFavorites
 import VenuesHTTP
+import VenuesMerge
 
 /// Runs `nearby` and `search`: options → query → aggregator → output → exit status.
 struct QueryRunner {

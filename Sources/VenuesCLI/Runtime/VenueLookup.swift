@@ -1,6 +1,8 @@
 import Foundation
 import VenuesAggregator
 import VenuesCore
+import VenuesFavorites
+import VenuesMerge
 
 /// Finds one place by id, from the last listing, the favourites or the provider that issued the id.
 struct VenueLookup {

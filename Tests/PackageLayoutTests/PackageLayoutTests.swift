@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+/// The package's rooms and arrows, read from `swift package dump-package` and from the
+/// sources' own `import` lines, so that a dependency that breaks the layout fails a test
+/// instead of slipping in unnoticed.
+@Suite("Package layout: rooms and one-way arrows")
+struct PackageLayoutTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The package description as SwiftPM reads it.
+    struct Manifest: Decodable {
+        struct Product: Decodable {
+            var name: String
+            var targets: [String]
+        }
+        struct Target: Decodable {
+            var name: String
+            var type: String
+            var path: String?
+            var dependencies: [Dependency]
+        }
+        /// `{"byName": ["X", null]}`, `{"target": ["X", null]}` or `{"product": ["X", "pkg", …]}`.
+        struct Dependency: Decodable {
+            var byName: [String?]?
+            var target: [String?]?
+            var product: [String?]?
+
+            /// The target this names within the package, if any.
+            var localTarget: String? { (byName ?? target)?.first ?? nil }
+        }
+        var products: [Product]
+        var targets: [Target]
+    }
+
+    static let manifest: Manifest = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // A scratch path of its own: the one in use is locked by the running `swift test`.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "venues-layout-\(UUID().uuidString)"
+        )
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        process.arguments = [
+            "swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return try JSONDecoder().decode(Manifest.self, from: data)
+        } catch {
+            fatalError("cannot read the package description: \(error)")
+        }
+    }()
+
+    static var targetsByName: [String: Manifest.Target] {
+        Dictionary(uniqueKeysWithValues: manifest.targets.map { ($0.name, $0) })
+    }
+
+    /// Every target `name` depends on, directly or not (targets of this package only).
+    static func closure(of name: String) -> Set<String> {
+        var seen: Set<String> = []
+        var pending = [name]
+        while let next = pending.popLast() {
+            for dependency in targetsByName[next]?.dependencies ?? [] {
+                if let local = dependency.localTarget, targetsByName[local] != nil, seen.insert(local).inserted {
+                    pending.append(local)
+                }
+            }
+        }
+        return seen
+    }
+
+    /// The targets reachable from any product: what a user of the package can link.
+    static var shippedTargets: Set<String> {
+        var shipped: Set<String> = []
+        for product in manifest.products {
+            for target in product.targets {
+                shipped.insert(target)
+                shipped.formUnion(closure(of: target))
+            }
+        }
+        return shipped
+    }
+
+    /// The module names each Swift file under `folder` imports.
+    static func imports(under folder: URL) throws -> [(file: String, module: String)] {
+        var found: [(String, String)] = []
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let url = files?.nextObject() as? URL {
+            guard url.pathExtension == "swift" else { continue }
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                    words[..<index].allSatisfy({ ["public", "internal", "package", "@testable"].contains($0) })
+                else { continue }
+                found.append((url.lastPathComponent, String(words[index + 1])))
+            }
+        }
+        return found
+    }
+
+    /// A target's source folder.
+    static func folder(of target: Manifest.Target) -> URL {
+        let path = target.path ?? (target.type == "test" ? "Tests/\(target.name)" : "Sources/\(target.name)")
+        return root.appendingPathComponent(path, isDirectory: true)
+    }
+
+    @Test("no product ships the merge evaluation harness, by dependency or by import")
+    func evaluationHarnessIsNotShipped() throws {
+        let shipped = Self.shippedTargets
+        #expect(!shipped.contains("VenuesMergeEvaluation"))
+        #expect(Self.targetsByName["VenuesMergeEvaluation"] != nil, "the harness target is gone: update this test")
+        for name in shipped.sorted() {
+            let target = try #require(Self.targetsByName[name])
+            guard target.type == "regular" else { continue }
+            for (file, module) in try Self.imports(under: Self.folder(of: target))
+            where module == "VenuesMergeEvaluation" {
+                Issue.record("\(name)/\(file) imports the evaluation harness")
+            }
+        }
+    }
+
+    @Test("the merge and the favourites store do not depend on each other")
+    func mergeAndFavoritesAreIndependent() {
+        #expect(!Self.closure(of: "VenuesMerge").contains("VenuesFavorites"))
+        #expect(!Self.closure(of: "VenuesFavorites").contains("VenuesMerge"))
+    }
+
+    @Test("VenuesCore depends on nothing; providers on neither the aggregator, the CLI nor each other")
+    func arrowsPointOneWay() {
+        #expect(Self.closure(of: "VenuesCore").isEmpty)
+        let providers = ["FoursquareProvider", "GooglePlacesProvider", "OverpassProvider"]
+        let above = ["VenuesAggregator", "VenuesCLI", "VenuesMerge", "VenuesFavorites", "VenuesConfig"]
+        for provider in providers {
+            let reach = Self.closure(of: provider)
+            for forbidden in above + providers where forbidden != provider {
+                #expect(!reach.contains(forbidden), "\(provider) reaches \(forbidden)")
+            }
+        }
+        for room in ["VenuesMerge", "VenuesFavorites", "VenuesConfig", "VenuesFiles"] {
+            #expect(!Self.closure(of: room).contains("VenuesAggregator"), "\(room) reaches the fan-out")
+        }
+    }
+
+    @Test("every module of this package that a source file imports is a direct dependency of its target")
+    func importsAreDeclared() throws {
+        let local = Set(Self.targetsByName.keys)
+        for target in Self.manifest.targets where target.type == "regular" || target.type == "executable" {
+            let declared = Set(target.dependencies.compactMap(\.localTarget))
+            for (file, module) in try Self.imports(under: Self.folder(of: target))
+            where local.contains(module) && !declared.contains(module) {
+                Issue.record("\(target.name)/\(file) imports \(module), which is not among its dependencies")
+            }
+        }
+    }
+}
