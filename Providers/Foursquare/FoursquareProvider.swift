@@ -154,6 +154,9 @@ public struct FoursquareProvider: VenueProvider {
     }
 
     private func send(_ request: HTTPRequest) async throws(ProviderError) -> HTTPResponse {
+        guard KeyTransport.mayCarryKey(to: request.url) else {
+            throw .badRequest(KeyTransport.refusal(url: configuration.baseURL, setting: "the Foursquare base URL"))
+        }
         do {
             return try await httpClient.send(request)
         } catch {

@@ -144,6 +144,9 @@ public struct GooglePlacesProvider: VenueProvider {
                 "no API key: set \(Configuration.apiKeyEnvironmentVariable) to a Google Places API (New) key"
             )
         }
+        guard KeyTransport.mayCarryKey(to: request.url) else {
+            throw .badRequest(KeyTransport.refusal(url: configuration.baseURL, setting: "the Google Places base URL"))
+        }
         let response: HTTPResponse
         do {
             response = try await httpClient.send(request)

@@ -171,6 +171,9 @@ struct SecretsTests {
         var environment = fakes.environment(home: home)
         environment["FOURSQUARE_API_KEY"] = nil
         environment["GOOGLE_PLACES_API_KEY"] = nil
+        // swift-configuration's own access log: it records every lookup, with secrets redacted.
+        let accessLog = home.appendingPathComponent("config-access.log")
+        environment["CONFIG_ACCESS_LOG_FILE"] = accessLog.path
         var runs: [Run] = []
         for arguments in [
             ["providers", "--verbose"],
@@ -185,6 +188,8 @@ struct SecretsTests {
             await fakes.foursquare?.requests.first?.header("Authorization") == "Bearer \(FakeProviders.foursquareKey)"
         )
 
+        let log = try String(contentsOf: accessLog, encoding: .utf8)
+        #expect(log.contains("foursquare.apiKey"), "the access log records the key's lookup: \(log)")
         try await Self.expectNoLeak(runs, fakes: fakes, home: home)
         await fakes.stop()
     }

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import VenuesAggregator
 import VenuesCore
+import VenuesEngine
 import VenuesFavorites
 import VenuesHTTP
 import VenuesMerge

@@ -1,6 +1,7 @@
 import Foundation
 import VenuesAggregator
 import VenuesCore
+import VenuesEngine
 import VenuesFavorites
 import VenuesMerge
 
