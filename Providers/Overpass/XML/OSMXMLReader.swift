@@ -57,7 +57,7 @@ final class OSMXMLReader {
     /// DOCTYPE (and so any entity declaration) is refused unparsed.
     ///
     /// Throws ``ProviderError/invalidResponse(_:)`` when the document has a DOCTYPE, is not
-    /// well-formed XML or its root is not `<osm>`; ``ProviderError/badRequest(_:)`` (`OSM file
+    /// well-formed XML or its root is not `<osm>`; ``ProviderError/misconfigured(_:)`` (`OSM file
     /// not found: PATH`) when a file does not exist; ``ProviderError/unreachable(_:)`` when a
     /// file cannot be opened for another reason or is a directory; and
     /// ``ProviderError/cancelled`` when the cancellation flag is raised.
@@ -92,7 +92,7 @@ final class OSMXMLReader {
             let descriptor = open(url.path, O_RDONLY)
             guard descriptor >= 0 else {
                 let code = errno
-                if code == ENOENT || code == ENOTDIR { throw .badRequest("OSM file not found: \(url.path)") }
+                if code == ENOENT || code == ENOTDIR { throw .misconfigured("OSM file not found: \(url.path)") }
                 throw .unreachable("cannot open the OSM file \(url.path): \(String(cString: strerror(code)))")
             }
             defer { close(descriptor) }
