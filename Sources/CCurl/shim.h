@@ -13,10 +13,12 @@
 // `ccurl_load` fills a table of the functions venues uses; every wrapper below takes that
 // table first. The table is made once per process and never freed.
 
+// The names tried, in order: the run-time library of libcurl4-openssl-dev (which install-deps
+// installs), the GnuTLS flavour's, and the development link.
 #if defined(__APPLE__)
-#define CCURL_LIBRARY_NAME "libcurl.4.dylib"
+static const char *_Nonnull const ccurl_library_names[] = {"libcurl.4.dylib", "libcurl.dylib"};
 #else
-#define CCURL_LIBRARY_NAME "libcurl.so.4"
+static const char *_Nonnull const ccurl_library_names[] = {"libcurl.so.4", "libcurl-gnutls.so.4", "libcurl.so"};
 #endif
 
 typedef struct ccurl_api {
@@ -40,11 +42,17 @@ typedef struct ccurl_api {
     CURLMcode (*_Nonnull multi_wakeup)(CURLM *_Nonnull multi);
 } ccurl_api;
 
-// Loads libcurl and resolves every function of the table. Returns the table, or NULL with
-// `*failure` set to dlerror's message (copy it at once: the next dl* call reuses the buffer).
+// Loads libcurl (the first of `ccurl_library_names` that loads) and resolves every function of
+// the table. Returns the table, or NULL with `*failure` set to dlerror's message (copy it at
+// once: the next dl* call reuses the buffer).
 static inline const ccurl_api *_Nullable ccurl_load(const char *_Nullable *_Nonnull failure) {
-    void *library = dlopen(CCURL_LIBRARY_NAME, RTLD_NOW | RTLD_LOCAL);
+    void *library = NULL;
+    for (size_t index = 0; library == NULL && index < sizeof(ccurl_library_names) / sizeof(*ccurl_library_names);
+         index++) {
+        library = dlopen(ccurl_library_names[index], RTLD_NOW | RTLD_LOCAL);
+    }
     if (library == NULL) {
+        // The last name's failure (dlerror's buffer is reused by every failing dl* call).
         *failure = dlerror();
         return NULL;
     }

@@ -1,9 +1,10 @@
 internal import CCurl
 
 /// libcurl, loaded (`dlopen`) and initialised (`curl_global_init`) once, the first time a
-/// transfer needs it; see `CCurl/shim.h` for why it is not linked.
+/// transfer needs it, on that transfer's thread; see `CCurl/shim.h` for why it is not linked.
 ///
-/// A lazily initialised global `let` is thread-safe in Swift. `curl_global_cleanup` is
+/// A lazily initialised global `let` is thread-safe in Swift, so the two happen exactly once
+/// (and `curl_global_init` itself is thread-safe since libcurl 7.84). `curl_global_cleanup` is
 /// deliberately never called: cleanup at process exit can race with other threads.
 enum CurlLibrary {
     /// The table of libcurl's functions, or why libcurl cannot be used (not installed, or its
