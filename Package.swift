@@ -28,9 +28,10 @@ let package = Package(
     ],
     targets: [
         // C libraries, reached through small typed shims.
+        // CCurl: headers only; libcurl itself is loaded at run time when a transfer needs it
+        // (see Sources/CCurl/shim.h), so no pkg-config link flags.
         .systemLibrary(
             name: "CCurl",
-            pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .systemLibrary(

@@ -28,7 +28,6 @@ public final class CurlHTTPClient: HTTPClient {
     /// A client whose retry loop reads time, sleeps and draws randomness from `environment`,
     /// and whose attempts go through `attempt` when given (tests).
     init(userAgent: String, environment: RetryEnvironment, attempt: RetryLoop.Attempt? = nil) {
-        _ = CurlGlobal.isReady  // run curl_global_init now, typically early on the main thread
         self.userAgent = userAgent
         self.retryLoop = RetryLoop(environment: environment)
         self.attempt =

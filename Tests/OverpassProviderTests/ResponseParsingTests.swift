@@ -153,6 +153,62 @@ struct ResponseParsingTests {
         #expect(result?.venues.contains { $0.name.contains("root:") } != true)
     }
 
+    /// Attribute values as XML defines them: references decoded (`&amp;` and `&#38;` alike,
+    /// while `&amp;#38;` stays the text `&#38;`), literal tabs and line breaks normalised to
+    /// spaces, character references kept as written.
+    @Test func attributeValuesAreDecodedAsXMLDefines() throws {
+        let xml = """
+            <osm version="0.6"><node id="-7" lat="-33.5" lon="+151.25">
+              <tag k="a" v="Fish &amp; Chips"/><tag k="b" v="&#38;"/><tag k="c" v="&amp;#38;"/>
+              <tag k="d" v="&lt;&gt;&quot;&apos;"/><tag k="e" v="&#x263A;&#9731;"/><tag k="f" v="a&#9;b&#10;c"/>
+              <tag k="g" v="a\tb\nc"/><tag k="h&amp;" v=""/><tag k="i" v="Ca&#x301;fe&amp;&amp;"/>
+            </node></osm>
+            """
+        var tags: [String: String] = [:]
+        var position: (Int64, Double?, Double?)?
+        _ = try OSMXMLReader().read(.memory(Data(xml.utf8))) { element in
+            for pair in element.tags.pairs { tags[pair.key] = pair.value }
+            position = (element.id, element.latitude, element.longitude)
+            return .next
+        }
+        #expect(
+            tags == [
+                "a": "Fish & Chips", "b": "&", "c": "&#38;", "d": #"<>"'"#, "e": "☺☃", "f": "a\tb\nc", "g": "a b c",
+                "h&": "", "i": "Ca\u{301}fe&&",
+            ]
+        )
+        #expect(position?.0 == -7 && position?.1 == -33.5 && position?.2 == 151.25)
+    }
+
+    /// The visitor's `stop` ends the pass: no element after it is read.
+    @Test func visitorStopEndsThePass() throws {
+        let data = try OverpassTest.fixture("real-large.xml")
+        var seen = 0
+        let summary = try OSMXMLReader().read(.memory(data)) { _ in
+            seen += 1
+            return seen == 3 ? .stop : .next
+        }
+        #expect(seen == 3)
+        #expect(summary.stoppedEarly)
+        #expect(summary.elements == 3)
+    }
+
+    @Test func foreignRootAndTruncationAreInvalidResponses() {
+        #expect(throws: ProviderError.invalidResponse("not OSM XML: the document's root element is <html>")) {
+            try OSMXMLReader().read(.memory(Data("<html><osm/></html>".utf8))) { _ in .next }
+        }
+        do {
+            _ = try OSMXMLReader().read(.memory(Data(#"<osm><node id="1"><tag k="a" v="b"/>"#.utf8))) { _ in .next }
+            Issue.record("a truncated document must fail")
+        } catch {
+            guard case .invalidResponse(let message) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(message.hasPrefix("malformed XML: line 1: "), "\(message)")
+        }
+    }
+
     @Test func tagsMapOntoVenueFields() throws {
         let xml = """
             <osm version="0.6"><node id="42" lat="60.17" lon="24.94">

@@ -107,6 +107,32 @@ struct OfflineSampleTests {
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("osm:") })
     }
 
+    /// A missing extract is named plainly — the setting needs fixing, the request was fine —
+    /// on stderr, in JSON (`misconfigured`) and when `show` falls back to the provider.
+    @Test func missingFileIsNamedWithoutAGenericPrefix() async throws {
+        let home = try VenuesProcess.temporaryHome()
+        let missing = home.appendingPathComponent("no-such-extract.osm").path
+        let environment = VenuesProcess.environment(home: home, ["VENUES_OVERPASS_URL": missing])
+        let nearby = try await VenuesProcess.run(
+            ["nearby", "--providers", "osm", "--near", "60.171634,24.944295", "--format", "json"],
+            environment: environment
+        )
+        #expect(nearby.status == 1, "\(nearby.stderr)")
+        #expect(nearby.stderr.contains("warning: osm: OSM file not found: \(missing)\n"), "\(nearby.stderr)")
+        #expect(!nearby.stderr.contains("request rejected"), "\(nearby.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(nearby.stdout.utf8)) as? [String: Any]
+        )
+        let error = try #require((document["providers"] as? [[String: Any]])?.first?["error"] as? [String: Any])
+        #expect(error["kind"] as? String == "misconfigured")
+        #expect(error["message"] as? String == "OSM file not found: \(missing)")
+
+        let show = try await VenuesProcess.run(["show", "osm:node/1"], environment: environment)
+        #expect(show.status == 1, "\(show.stderr)")
+        #expect(show.stderr.contains("osm failed: OSM file not found: \(missing)"), "\(show.stderr)")
+        #expect(!show.stderr.contains("request rejected"), "\(show.stderr)")
+    }
+
     @Test func searchFindsByNameCaseInsensitively() async throws {
         let home = try VenuesProcess.temporaryHome()
         let output = try await VenuesProcess.run(

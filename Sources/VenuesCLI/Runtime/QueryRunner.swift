@@ -61,16 +61,23 @@ struct QueryRunner {
             }
         }
         result.outcomes.append(contentsOf: unusable)
-        if !result.venues.isEmpty {
-            context.lastListing.save(result.venues.map(\.merged))
-        }
+        // The last listing is saved (JSON-encoded, written atomically) while the output is
+        // rendered: the two are independent, and the save is the larger. It is complete before
+        // anything is written, so that a closed pipe cannot stop the process half-way through it.
+        let listing = result.venues.map(\.merged)
+        let lastListing = context.lastListing
+        async let saved = listing.isEmpty ? false : lastListing.save(listing)
         report(result)
         let document = ResultDocument(result: result, explain: options.explain)
-        let text =
+        let rendered = Result {
             result.anyProviderAnswered || output.format != .table
-            ? try document.rendered(as: output.format, terminalWidth: Terminal.width(environment: context.environment))
-            : ""
-        StandardOutput.write(text)
+                ? try document.rendered(
+                    as: output.format,
+                    terminalWidth: Terminal.width(environment: context.environment)
+                ) : ""
+        }
+        _ = await saved
+        StandardOutput.write(try rendered.get())
         guard result.anyProviderAnswered else {
             throw CommandFailure("no provider answered")
         }
