@@ -138,7 +138,7 @@ let package = Package(
         ),
 
         .testTarget(name: "PackageLayoutTests"),
-        .testTarget(name: "VenuesCoreTests", dependencies: ["VenuesCore", "VenuesTesting"]),
+        .testTarget(name: "VenuesCoreTests", dependencies: ["VenuesCore"]),
         .testTarget(
             name: "VenuesHTTPTests",
             dependencies: ["VenuesHTTP", "VenuesTestSupport"]
@@ -190,6 +190,7 @@ let package = Package(
             dependencies: ["OverpassProvider", "VenuesTesting", "VenuesTestSupport"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "VenuesTestingTests", dependencies: ["VenuesTesting", "VenuesCore"]),
     ]
 )
 
