@@ -371,11 +371,46 @@ struct ProviderTests {
     func conformance(transport: Transport) async throws {
         let harness = try await Harness.make(transport)
         defer { Task { await harness.stop() } }
+        // Place Details knows every place that Nearby Search lists (a place is the same
+        // resource in both).
+        let nearby = try #require(try Fixtures.json("searchnearby-helsinki-cafes.json") as? [String: Any])
+        for place in try #require(nearby["places"] as? [[String: Any]]) {
+            let id = try #require(place["id"] as? String)
+            await harness.fake.know(id, try JSONSerialization.data(withJSONObject: place))
+        }
         try await VenueProviderConformance(
             provider: harness.provider,
             center: Harness.helsinki,
             radius: 1000,
-            knownTerm: "pizza"
+            knownTerm: "pizza",
+            secrets: [Harness.apiKey]
         ).run()
+    }
+
+    @Test(arguments: Transport.allCases)
+    func partialOrderIsWarnedAbout(transport: Transport) async throws {
+        let harness = try await Harness.make(transport)
+        defer { Task { await harness.stop() } }
+        let provider = harness.provider
+        // Nearby: Google's answer is as long as asked for, so there may be more.
+        let byName = try await provider.nearby(VenueQuery(center: Harness.helsinki, limit: 2, sort: .name))
+        #expect(byName.venues.count == 2)
+        #expect(byName.warnings.contains { $0.hasPrefix("ordered by name over the 2 places Google returned") })
+        let nearest = try await provider.nearby(VenueQuery(center: Harness.helsinki, limit: 2))
+        #expect(nearest.warnings.isEmpty)
+        // Text search: more pages exist after the first.
+        let search = VenueQuery(center: Harness.helsinki, term: "pizza", limit: 3, sort: .rating)
+        let byRating = try await provider.search(search)
+        #expect(byRating.warnings.contains { $0.hasPrefix("ordered by rating over the 3 places Google returned") })
+    }
+
+    @Test(arguments: Transport.allCases)
+    func nearbyKeepsToTheCircle(transport: Transport) async throws {
+        let harness = try await Harness.make(transport)
+        defer { Task { await harness.stop() } }
+        // The fixture's places are within a few hundred metres of the centre; 20 m holds few.
+        let response = try await harness.provider.nearby(VenueQuery(center: Harness.helsinki, radius: 20))
+        #expect(response.venues.allSatisfy { $0.coordinate.distance(to: Harness.helsinki) <= 20 })
+        #expect(response.notes.contains { $0.contains("outside the 20 m radius") })
     }
 }
