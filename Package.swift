@@ -190,6 +190,14 @@ let package = Package(
             dependencies: ["OverpassProvider", "VenuesTesting", "VenuesTestSupport"],
             resources: [.copy("Fixtures")]
         ),
+        // The documentation's Swift examples, compiled as written and checked against the docs.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: [
+                "VenuesCore", "VenuesHTTP", "VenuesMerge", "VenuesFavorites", "VenuesAggregator", "VenuesTesting",
+                "FoursquareProvider", "GooglePlacesProvider", "OverpassProvider", "VenuesTestSupport",
+            ]
+        ),
         .testTarget(name: "VenuesTestingTests", dependencies: ["VenuesTesting", "VenuesCore"]),
     ]
 )
