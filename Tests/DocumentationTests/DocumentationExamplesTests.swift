@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VenuesHTTP
+import VenuesTestSupport
 
 /// The documentation's Swift examples are the code this target compiles: each block has an
 /// identical copy here (see ``DocumentationExamples``), so an example that stops compiling
@@ -8,9 +9,9 @@ import VenuesHTTP
 /// this suite.
 @Suite("Documentation examples compile as written")
 struct DocumentationExamplesTests {
-    @Test func everyDocumentedExampleHasAnIdenticalCompiledCopy() throws {
-        let documented = try DocumentationExamples.documented().filter { !$0.isManifestFragment }
-        let copies = try DocumentationExamples.compiled().copies
+    @Test func everyDocumentedExampleHasAnIdenticalCompiledCopy() async throws {
+        let documented = try await Self.documented().filter { !$0.isManifestFragment }
+        let copies = try await Self.compiled().copies
         var unmatchedCopies = copies
         for example in documented {
             if let index = unmatchedCopies.firstIndex(where: {
@@ -35,8 +36,8 @@ struct DocumentationExamplesTests {
     }
 
     /// A block that shows its imports must compile with those alone.
-    @Test func blocksWithImportsCompileWithThoseAlone() throws {
-        let (copies, outsideImports) = try DocumentationExamples.compiled()
+    @Test func blocksWithImportsCompileWithThoseAlone() async throws {
+        let (copies, outsideImports) = try await Self.compiled()
         for copy in copies where copy.declaresImports {
             let file = try #require(copy.copyFile)
             #expect(
@@ -47,8 +48,8 @@ struct DocumentationExamplesTests {
         }
     }
 
-    @Test func manifestFragmentsNameRealProductsAndThisVersion() throws {
-        let fragments = try DocumentationExamples.documented().filter(\.isManifestFragment)
+    @Test func manifestFragmentsNameRealProductsAndThisVersion() async throws {
+        let fragments = try await Self.documented().filter(\.isManifestFragment)
         #expect(fragments.contains { $0.source == "README.md" }, "the README shows the .package line")
         for fragment in fragments {
             for problem in try DocumentationExamples.manifestProblems(fragment, version: VenuesVersion.current) {
@@ -58,15 +59,16 @@ struct DocumentationExamplesTests {
     }
 
     /// The scanner itself: it finds the examples the issue named, so an empty scan cannot pass.
-    @Test func theScanFindsTheKnownExamples() throws {
-        let sources = Set(try DocumentationExamples.documented().map(\.source))
+    @Test func theScanFindsTheKnownExamples() async throws {
+        let documented = try await Self.documented()
+        let sources = Set(documented.map(\.source))
         for expected in [
             "README.md", "Providers/Overpass/README.md", "Sources/VenuesCore/VenueProvider.swift",
             "Providers/Overpass/OverpassProvider.swift", "Sources/VenuesTesting/VenueProviderConformance.swift",
         ] {
             #expect(sources.contains(expected), "no ```swift block found in \(expected)")
         }
-        let readme = try DocumentationExamples.documented().filter { $0.source == "README.md" }
+        let readme = documented.filter { $0.source == "README.md" }
         #expect(readme.count >= 4, "the README's library section has a manifest, a search, a provider and its test")
     }
 
@@ -85,6 +87,17 @@ struct DocumentationExamplesTests {
         #expect(blocks.first?.line == 4)
         let markdown = "Intro\n\n```swift\n  import A\n  f()\n```\n\n```\nnot swift\n```\n"
         #expect(DocumentationExamples.markdownBlocks(markdown, source: "X.md").map(\.lines) == [["import A", "f()"]])
+    }
+
+    /// The scans read files: off Swift's cooperative pool, which the parallel tests share.
+    static func documented() async throws -> [DocumentationExamples.Example] {
+        try await offCooperativePool { try DocumentationExamples.documented() }
+    }
+
+    static func compiled() async throws -> (
+        copies: [DocumentationExamples.Example], outsideImports: [String: [String]]
+    ) {
+        try await offCooperativePool { try DocumentationExamples.compiled() }
     }
 
     /// Where the nearest copy of the same source first differs, for the failure message.

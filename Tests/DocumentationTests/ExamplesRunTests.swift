@@ -22,7 +22,8 @@ struct ExamplesRunTests {
             around: Self.station,
             osmExtract: Self.extract,
             foursquareKey: nil,
-            favoritesFile: favoritesFile
+            favoritesFile: favoritesFile,
+            timeout: 60  // a generous deadline: the suite runs in parallel on a busy machine
         )
         #expect(first.outcomes.map(\.provider) == [.openStreetMap])
         #expect(first.anyProviderAnswered)
@@ -38,7 +39,8 @@ struct ExamplesRunTests {
             around: Self.station,
             osmExtract: Self.extract,
             foursquareKey: nil,
-            favoritesFile: favoritesFile
+            favoritesFile: favoritesFile,
+            timeout: 60  // a generous deadline: the suite runs in parallel on a busy machine
         )
         #expect(second.venues.filter(\.isFavorite).map(\.venue.id) == [chosen.id])
         #expect(lines(of: second).contains { $0.hasPrefix("★ \(chosen.name), ") })

@@ -4,6 +4,7 @@ import Testing
 import VenuesAggregator
 import VenuesCore
 import VenuesFavorites
+import VenuesMerge
 import VenuesTesting
 
 /// A provider that never answers and ignores cancellation: the worst case for a fan-out.
@@ -237,6 +238,27 @@ struct AggregatorTests {
         #expect(result.venues.map(\.venue.name) == ["Returned", "Stored only"])
         #expect(result.venues.allSatisfy { $0.isFavorite })
         #expect(result.venues.map(\.fromFavorites) == [false, true])
+    }
+
+    /// A user's own tests (this target imports VenuesAggregator without @testable) can build
+    /// every result type and compare what the aggregator returns with it.
+    @Test func resultsCanBeBuiltAndComparedByUsers() async throws {
+        let venue = Self.venue("mem", "1", "Kappeli", north: 100)
+        let query = VenueQuery(center: Self.center)
+        let result = try await Aggregator(providers: [InMemoryVenueProvider(id: "mem", venues: [venue])]).run(query)
+        var expected = AggregatedResult(
+            query: query,
+            center: Self.center,
+            centerSource: .given,
+            venues: [ResultVenue(merged: MergedVenue(single: venue), distance: 100, isFavorite: false)],
+            outcomes: [
+                ProviderOutcome(provider: "mem", result: .success(ProviderResponse(venues: [venue])), milliseconds: 0)
+            ]
+        )
+        // Measured values are taken from the run.
+        expected.venues[0].distance = result.venues[0].distance
+        expected.outcomes[0].milliseconds = result.outcomes[0].milliseconds
+        #expect(result == expected)
     }
 
     @Test func lookupGoesToTheIssuingProvider() async throws {

@@ -50,6 +50,28 @@ struct OfflineSampleTests {
         #expect(output.stderr.contains("Searching 500 m around 60.171634,24.944295"))
     }
 
+    /// `--sort name --limit 5` lists the first five names of the whole circle, not the five
+    /// nearest venues re-sorted (the provider keeps the whole circle for the aggregator to sort).
+    /// (By rating the two agree here: OpenStreetMap has no ratings, so unrated ties go nearest
+    /// first.)
+    @Test func nameOrderWithALimitIsOverTheWholeCircle() async throws {
+        func names(_ output: VenuesProcess.Output) throws -> [String] {
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+            )
+            return try #require(document["venues"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        }
+        let all = try await Self.run(["--limit", "5000", "--sort", "name", "--format", "json"])
+        let limited = try await Self.run(["--limit", "5", "--sort", "name", "--format", "json"])
+        let nearest = try await Self.run(["--limit", "5", "--format", "json"])
+        #expect(limited.status == 0, "\(limited.stderr)")
+        let firstFive = Array(try names(all).prefix(5))
+        #expect(try names(limited) == firstFive)
+        // The data tells the two apart: the nearest five are not the first five names.
+        #expect(Set(try names(nearest)) != Set(firstFive))
+        #expect(!limited.stderr.contains("warning:"), "OpenStreetMap has the whole circle: \(limited.stderr)")
+    }
+
     @Test func tableIsLimitedAndAttributed() async throws {
         let output = try await Self.run(["--limit", "7"])
         #expect(output.status == 0)

@@ -12,11 +12,13 @@ import VenuesMerge
 
 /// Cafés within 500 m of `center` from an OpenStreetMap extract and, given a key, Foursquare,
 /// in name order: a café both know is one entry; favourites from `favoritesFile` are marked.
+/// Each provider has `timeout` seconds.
 func nearbyCafes(
     around center: Coordinate,
     osmExtract: String,
     foursquareKey: String?,
-    favoritesFile: URL
+    favoritesFile: URL,
+    timeout: Double = 10
 ) async throws -> AggregatedResult {
     let http = CurlHTTPClient()
     let osm = try OverpassProvider.Configuration.endpoint(parsing: osmExtract)
@@ -29,7 +31,7 @@ func nearbyCafes(
         merger: Deduplicator(),  // Google's record wins a merge, then Foursquare's, then OpenStreetMap's
         favorites: try FavoritesStore(fileURL: favoritesFile).index()
     )
-    let query = VenueQuery(center: center, radius: 500, categories: [.cafe], limit: 10, sort: .name, timeout: 5)
+    let query = VenueQuery(center: center, radius: 500, categories: [.cafe], limit: 10, sort: .name, timeout: timeout)
     return await aggregator.run(query)
 }
 
