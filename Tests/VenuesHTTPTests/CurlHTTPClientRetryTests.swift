@@ -37,7 +37,8 @@ struct CurlHTTPClientRetryTests {
             counter.next() <= 2 ? .text("busy", status: 503) : .json(#"{"ok":true}"#)
         }
         defer { Task { await server.stop() } }
-        let response = try await client.send(HTTPRequest(url: server.url("/flaky")))
+        // A generous deadline: the two backoffs take under a second, a busy machine may take more.
+        let response = try await client.send(HTTPRequest(url: server.url("/flaky"), timeout: 60))
         #expect(response.status == 200)
         #expect(response.bodyText == #"{"ok":true}"#)
         #expect(await server.requests.count == 3)
