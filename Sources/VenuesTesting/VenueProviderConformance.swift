@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 public import VenuesCore
 
 /// Checks that a provider keeps the whole contract of ``VenueProvider`` (its "Implementation
@@ -41,6 +42,8 @@ public struct VenueProviderConformance: Sendable {
     public let unknownID: VenueID?
     /// Texts that must never appear in an answer or an error: the API keys the provider holds.
     public let secrets: [String]
+    /// The reference answer (nearby, limit 50), asked once and shared by the checks.
+    private let referenceAnswer = ReferenceAnswer()
 
     public init(
         provider: any VenueProvider,
@@ -114,9 +117,7 @@ public struct VenueProviderConformance: Sendable {
     /// Requirements 2 and 3: nearby finds venues; each carries the provider's id, a non-empty
     /// name and an id of its own, and lies inside the circle.
     public func checkNearby() async throws {
-        let query = VenueQuery(center: center, radius: radius, limit: 50)
-        let response = try await answer(.setup, query, "nearby")
-        guard !response.venues.isEmpty else {
+        guard try await !reference().isEmpty else {
             throw ConformanceFailure(
                 .setup,
                 "nearby(\(center), \(radius) m) found nothing; the test setup must provide venues"
@@ -316,9 +317,12 @@ public struct VenueProviderConformance: Sendable {
 
     // MARK: - Helpers
 
-    /// Nearby with limit 50: what the circle holds, as far as the provider answers.
+    /// Nearby with limit 50: what the circle holds, as far as the provider answers. Asked once.
     private func reference() async throws -> [Venue] {
-        try await answer(.setup, VenueQuery(center: center, radius: radius, limit: 50), "nearby").venues
+        if let venues = referenceAnswer.venues { return venues }
+        let venues = try await answer(.setup, VenueQuery(center: center, radius: radius, limit: 50), "nearby").venues
+        referenceAnswer.venues = venues
+        return venues
     }
 
     /// Runs a query that must be answered, and inspects the answer; a failure is blamed on `rule`.
@@ -504,5 +508,15 @@ public struct ConformanceFailures: Error, Sendable, CustomStringConvertible {
     public var description: String {
         (["the provider breaks \(failures.count) promise(s) of VenueProvider:"] + failures.map { "  \($0)" })
             .joined(separator: "\n")
+    }
+}
+
+/// The reference answer of one conformance run, shared by its checks.
+private final class ReferenceAnswer: Sendable {
+    private let stored = Mutex<[Venue]?>(nil)
+
+    var venues: [Venue]? {
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }

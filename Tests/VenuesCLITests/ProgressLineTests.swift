@@ -16,10 +16,10 @@ struct ProgressLineTests {
         var fakes = FakeProviders()
         fakes.overpass = try await FakeProvider.working(.overpass)
         // Google answers only once the terminal shows that it alone is pending (OSM has
-        // answered): the order of events, not a head start in seconds. Bounded, in case the
-        // line never comes (then the expectations below fail).
+        // answered): the order of events, not a head start in seconds. Bounded (below the
+        // command's 60 s deadline), in case the line never comes: then the expectations fail.
         fakes.google = try await FakeProvider.start(.google) { _, request in
-            let giveUp = ContinuousClock.now + .seconds(60)
+            let giveUp = ContinuousClock.now + .seconds(45)
             while !screen.text.contains(Self.googleAlone), ContinuousClock.now < giveUp {
                 try? await Task.sleep(for: .milliseconds(20))
             }
@@ -28,7 +28,7 @@ struct ProgressLineTests {
         let home = try VenuesProcess.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let venues = try VenuesProcess.executable.path
-        let command = "'\(venues)' nearby --near \(FakeBodies.near) --providers google,osm"
+        let command = "'\(venues)' nearby --near \(FakeBodies.near) --providers google,osm --timeout 60"
         let environment = fakes.environment(home: home)
 
         let status = try await offCooperativePool { () throws -> Int32 in

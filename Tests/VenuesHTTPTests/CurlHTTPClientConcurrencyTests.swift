@@ -50,8 +50,8 @@ struct CurlHTTPClientConcurrencyTests {
         let url = server.url("/slow-body")
         let task = Task { try await client.send(HTTPRequest(url: url, timeout: 30)) }
 
-        // Wait (bounded) until the body is flowing.
-        let flowing = ContinuousClock.now + .seconds(10)
+        // Wait (bounded generously: the machine may be busy) until the body is flowing.
+        let flowing = ContinuousClock.now + .seconds(30)
         while await server.trickledChunks < 3, ContinuousClock.now < flowing {
             try await Task.sleep(for: .milliseconds(10))
         }
