@@ -156,7 +156,7 @@ let package = Package(
         ),
 
         .testTarget(name: "PackageLayoutTests"),
-        .testTarget(name: "VenuesCoreTests", dependencies: ["VenuesCore", "VenuesTesting"]),
+        .testTarget(name: "VenuesCoreTests", dependencies: ["VenuesCore"]),
         .testTarget(
             name: "VenuesHTTPTests",
             dependencies: ["VenuesHTTP", "VenuesTestSupport"]
@@ -212,6 +212,15 @@ let package = Package(
             dependencies: ["OverpassProvider", "VenuesTesting", "VenuesTestSupport"],
             resources: [.copy("Fixtures")]
         ),
+        // The documentation's Swift examples, compiled as written and checked against the docs.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: [
+                "VenuesCore", "VenuesHTTP", "VenuesMerge", "VenuesFavorites", "VenuesAggregator", "VenuesTesting",
+                "FoursquareProvider", "GooglePlacesProvider", "OverpassProvider", "VenuesTestSupport",
+            ]
+        ),
+        .testTarget(name: "VenuesTestingTests", dependencies: ["VenuesTesting", "VenuesCore"]),
     ]
 )
 

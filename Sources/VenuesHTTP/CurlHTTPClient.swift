@@ -7,7 +7,8 @@
 ///
 /// ```swift
 /// let client = CurlHTTPClient()
-/// let response = try await client.send(HTTPRequest(url: url))
+/// let url = URL(string: "https://overpass-api.de/api/status")!
+/// let response = try await client.send(HTTPRequest(url: url, timeout: 10))
 /// ```
 public final class CurlHTTPClient: HTTPClient {
     /// The User-Agent sent when a request names none.

@@ -198,7 +198,8 @@ struct LocalExtractTests {
             provider: provider,
             center: OverpassTest.helsinki,
             radius: 300,
-            knownTerm: "Fazer"
+            knownTerm: "Fazer",
+            unknownID: try VenueID(parsing: "osm:node/999999999999")
         )
         .run()
     }

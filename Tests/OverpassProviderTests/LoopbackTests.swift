@@ -196,7 +196,8 @@ struct LoopbackTests {
             provider: provider,
             center: OverpassTest.helsinki,
             radius: 150,
-            knownTerm: "Pystygrilli"
+            knownTerm: "Pystygrilli",
+            unknownID: try VenueID(parsing: "osm:node/999999999999")
         ).run()
         await server.stop()
     }

@@ -50,6 +50,33 @@ struct OfflineSampleTests {
         #expect(output.stderr.contains("Searching 500 m around 60.171634,24.944295"))
     }
 
+    /// `--sort name --limit 5` lists the first five names of the whole circle, not the five
+    /// nearest venues re-sorted (the provider keeps the whole circle for the aggregator to sort).
+    /// (By rating the two agree here: OpenStreetMap has no ratings, so unrated ties go nearest
+    /// first.)
+    @Test func nameOrderWithALimitIsOverTheWholeCircle() async throws {
+        func venues(_ output: VenuesProcess.Output) throws -> [(name: String, distance: Double)] {
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+            )
+            return try #require(document["venues"] as? [[String: Any]]).compactMap { venue in
+                guard let name = venue["name"] as? String, let distance = venue["distance"] as? Double else {
+                    return nil
+                }
+                return (name, distance)
+            }
+        }
+        let all = try venues(try await Self.run(["--limit", "5000", "--sort", "name", "--format", "json"]))
+        let limited = try await Self.run(["--limit", "5", "--sort", "name", "--format", "json"])
+        #expect(limited.status == 0, "\(limited.stderr)")
+        let firstFive = all.prefix(5).map(\.name)
+        #expect(try venues(limited).map(\.name) == firstFive)
+        // The data tells the two apart: the nearest five are not the first five names.
+        let nearestFive = all.sorted { $0.distance < $1.distance }.prefix(5).map(\.name)
+        #expect(Set(nearestFive) != Set(firstFive))
+        #expect(!limited.stderr.contains("warning:"), "OpenStreetMap has the whole circle: \(limited.stderr)")
+    }
+
     @Test func tableIsLimitedAndAttributed() async throws {
         let output = try await Self.run(["--limit", "7"])
         #expect(output.status == 0)

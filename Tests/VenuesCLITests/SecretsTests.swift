@@ -66,9 +66,7 @@ struct SecretsTests {
         var fakes = FakeProviders()
         fakes.foursquare = try await FakeProvider.start(.foursquare, respond: foursquare)
         fakes.google = try await FakeProvider.start(.google, respond: google)
-        if EndToEndProviders.includeOverpass {
-            fakes.overpass = try await FakeProvider.start(.overpass, respond: overpass)
-        }
+        fakes.overpass = try await FakeProvider.start(.overpass, respond: overpass)
         return fakes
     }
 

@@ -29,11 +29,16 @@ struct QueryRunner {
         let (providers, unusable, recorders) = try makeProviders()
         let favorites: any FavoriteMarking =
             context.favoritesIndexOrWarning("favourites are not marked") ?? NoFavorites()
-        let aggregator = Aggregator(
-            providers: providers,
-            merger: Deduplicator(priority: configuration.dedupe.priority),
-            favorites: favorites
-        )
+        let aggregator: Aggregator
+        do {
+            aggregator = try Aggregator(
+                providers: providers,
+                merger: Deduplicator(priority: configuration.dedupe.priority),
+                favorites: favorites
+            )
+        } catch {
+            throw CommandFailure(error.description)
+        }
         if let center = query.center {
             let source = options.center != nil ? "--near" : "configured default location"
             StandardError.write("Searching \(query.radius) m around \(center) (\(source)).\n")
