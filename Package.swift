@@ -217,7 +217,8 @@ let package = Package(
             name: "DocumentationTests",
             dependencies: [
                 "VenuesCore", "VenuesHTTP", "VenuesMerge", "VenuesFavorites", "VenuesAggregator", "VenuesTesting",
-                "FoursquareProvider", "GooglePlacesProvider", "OverpassProvider", "VenuesTestSupport",
+                "VenuesConfig", "VenuesEngine", "FoursquareProvider", "GooglePlacesProvider", "OverpassProvider",
+                "VenuesTestSupport",
             ]
         ),
         .testTarget(name: "VenuesTestingTests", dependencies: ["VenuesTesting", "VenuesCore"]),

@@ -5,10 +5,22 @@ import Foundation
 import FoursquareProvider
 import GooglePlacesProvider
 import OverpassProvider
+import VenuesConfig
 import VenuesCore
+import VenuesEngine
 import VenuesHTTP
 
 enum DocCommentSnippets {
+    static func providerRegistry() async throws {
+        // docs-example: Sources/VenuesEngine/ProviderRegistry.swift
+        let configuration = try await ConfigurationLoader().load()
+        let providers = ProviderRegistry.knownIDs.compactMap { id in
+            try? ProviderRegistry.make(id, configuration: configuration, httpClient: CurlHTTPClient()).get()
+        }
+        // docs-example-end
+        _ = providers
+    }
+
     static func venueProviderUseAnExistingProvider() async throws {
         // docs-example: Sources/VenuesCore/VenueProvider.swift
         let helsinki = try Coordinate(latitude: 60.1699, longitude: 24.9384)
