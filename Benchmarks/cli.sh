@@ -4,6 +4,7 @@
 #   Benchmarks/cli.sh            # RUNS=10 runs of each command (at least 5)
 #   RUNS=20 Benchmarks/cli.sh
 #   VENUES=/path/to/venues Benchmarks/cli.sh   # measure another build (no build step)
+#   BASELINE=/path/to/old/venues Benchmarks/cli.sh   # and an older build, in the same runs
 #
 # 1. builds `venues` in release mode (unless VENUES names a binary);
 # 2. generates a file ten times the bundled extract in /tmp with Benchmarks/tile-extract.py
@@ -15,7 +16,9 @@
 # 4. start-up: `venues --version` and `venues favorites list` (an empty favourites file).
 #
 # Figures: the median wall time of RUNS runs (after 2 warm-ups), the mean CPU time (user +
-# system), and the ratio of the venues median to xmllint's. The runs use a throw-away
+# system), and the ratio of the venues median to xmllint's. With BASELINE, every venues
+# command is also run with that binary, interleaved in the same hyperfine run (before/after
+# figures under the same load). The runs use a throw-away
 # configuration, data and cache folder, so nothing of the user's is read or written. On a
 # shared machine, compare CPU times as well as wall times: other work stretches the latter.
 set -euo pipefail
@@ -45,6 +48,7 @@ if [ -z "${VENUES:-}" ]; then
     VENUES="$(cd "$root" && swift build -c release --show-bin-path)/venues"
 fi
 [ -x "$VENUES" ] || { echo "no venues binary at $VENUES" >&2; exit 1; }
+[ -z "${BASELINE:-}" ] || [ -x "$BASELINE" ] || { echo "no baseline binary at $BASELINE" >&2; exit 1; }
 
 if [ ! -s "$big" ] || [ "$big" -ot "$extract" ]; then
     python3 "$here/tile-extract.py" "$extract" "$big"
@@ -59,7 +63,9 @@ export HOME="$sandbox" XDG_CONFIG_HOME="$sandbox/config" XDG_DATA_HOME="$sandbox
     XDG_CACHE_HOME="$sandbox/cache" VENUES_DATA_DIR="$sandbox/data"
 unset VENUES_CONFIG FOURSQUARE_API_KEY GOOGLE_PLACES_API_KEY http_proxy https_proxy HTTP_PROXY HTTPS_PROXY
 
-nearby="$VENUES nearby --providers osm --near 60.1710,24.9414 --radius 500 --limit 5000 --format json"
+arguments="nearby --providers osm --near 60.1710,24.9414 --radius 500 --limit 5000 --format json"
+binaries=("$VENUES")
+[ -z "${BASELINE:-}" ] || binaries+=("$BASELINE")
 bench() { # name, commands… → $work/NAME.json
     local name="$1"
     shift
@@ -67,18 +73,24 @@ bench() { # name, commands… → $work/NAME.json
         >"$work/$name.log" 2>&1 || { cat "$work/$name.log" >&2; exit 1; }
 }
 
-echo "venues: $VENUES ($("$VENUES" --version)); $(xmllint --version 2>&1 | head -1); $runs runs each"
+echo "venues: $VENUES ($("$VENUES" --version))${BASELINE:+; baseline: $BASELINE}"
+echo "$(xmllint --version 2>&1 | head -1); $runs runs each; load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 for file in "$extract" "$big"; do
     name="$(basename "$file" .osm)"
     export VENUES_OVERPASS_URL="$file"
-    bench "$name" "xmllint --stream --noout $file" "$nearby"
+    commands=("xmllint --stream --noout $file")
+    for binary in "${binaries[@]}"; do commands+=("$binary $arguments"); done
+    bench "$name" "${commands[@]}"
 done
 unset VENUES_OVERPASS_URL
-bench startup "$VENUES --version" "$VENUES favorites list"
+commands=()
+for binary in "${binaries[@]}"; do commands+=("$binary --version" "$binary favorites list"); done
+bench startup "${commands[@]}"
 
-python3 - "$work" "$extract" "$big" <<'PY'
+python3 - "$work" "${#binaries[@]}" "$extract" "$big" <<'PY'
 import json, os, sys
-work, files = sys.argv[1], sys.argv[2:]
+work, builds, files = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+labels = ["", " (baseline)"]
 
 def results(name):
     return json.load(open(os.path.join(work, name + ".json")))["results"]
@@ -93,10 +105,14 @@ print("| --- | ---: | ---: | ---: |")
 for file in files:
     name = os.path.basename(file)[: -len(".osm")]
     size = os.path.getsize(file) / 1e6
-    xmllint, venues = results(name)
+    xmllint, *venues = results(name)
     row(f"`xmllint --stream --noout` {name}.osm ({size:.1f} MB)", xmllint)
-    row(f"`venues nearby … --limit 5000 --format json` on {name}.osm", venues,
-        f"{venues['median'] / xmllint['median']:.2f}")
-for r, label in zip(results("startup"), ["`venues --version`", "`venues favorites list`"]):
-    row(label, r)
+    for build, r in enumerate(venues):
+        row(f"`venues nearby … --limit 5000 --format json` on {name}.osm{labels[build]}", r,
+            f"{r['median'] / xmllint['median']:.2f}")
+startup = results("startup")
+for build in range(builds):
+    version, favorites = startup[2 * build : 2 * build + 2]
+    row(f"`venues --version`{labels[build]}", version)
+    row(f"`venues favorites list`{labels[build]}", favorites)
 PY

@@ -162,8 +162,9 @@ final class OSMXMLReader {
         }
     }
 
-    /// Whether the value bytes contain an `&`: libxml2 hands every `&` of an attribute value as
-    /// the character reference `&#38;` when entities are not substituted.
+    /// An attribute value's bytes as a string. Without entity substitution libxml2 hands every
+    /// `&` of a value (written `&amp;` or `&#38;`) as the character reference `&#38;`, which is
+    /// turned back into `&` here.
     @inline(__always)
     static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
