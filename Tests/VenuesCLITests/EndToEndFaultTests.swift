@@ -168,9 +168,9 @@ struct EndToEndFaultTests {
         for kind in [FakeProvider.Kind.foursquare, .google] {
             let status = try #require(result.provider(kind.rawValue), "\(output.transcript)")
             #expect(status.error?.kind == "rateLimited", "\(output.transcript)")
-            // At once (milliseconds), not at the 60 s deadline nor after 120 s: 10 s tells
-            // them apart on the busiest machine.
-            #expect(status.milliseconds < 10_000, "\(output.transcript)")
+            // At once (milliseconds, or seconds when the fakes' process is starved), not at the
+            // 60 s deadline nor after 120 s.
+            #expect(status.milliseconds < 30_000, "\(output.transcript)")
         }
         #expect(await fakes.foursquare?.requestCount == 1)
         #expect(await fakes.google?.requestCount == 1)
@@ -331,7 +331,7 @@ struct EndToEndFaultTests {
         #expect(status.error?.kind == "unreachable", "\(output.transcript)")
         Self.expectOthersAnswered(result, except: refused)
         // Reported after a few quick retries (about a second), not at the 60 s deadline.
-        #expect(status.milliseconds < 10_000, "\(output.transcript)")
+        #expect(status.milliseconds < 30_000, "\(output.transcript)")
     }
 
     /// A port on 127.0.0.1 that refuses connections: a socket bound to it that does not listen
