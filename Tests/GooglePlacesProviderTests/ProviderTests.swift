@@ -311,7 +311,7 @@ struct ProviderTests {
         defer { Task { await harness.stop() } }
         await harness.fake.force(.text("<html><body>Bad Gateway</body></html>", status: 502))
         await #expect(throws: ProviderError.server(status: 502, message: "<html><body>Bad Gateway</body></html>")) {
-            try await harness.provider.nearby(VenueQuery(center: Harness.helsinki))
+            try await harness.provider.nearby(VenueQuery(center: Harness.helsinki, timeout: 60))
         }
         await harness.fake.force(.text("I am a teapot", status: 418))
         do {

@@ -49,7 +49,7 @@ struct CurlHTTPClientRetryTests {
         let server = try await LoopbackServer.start { _ in .text("bad gateway", status: 502) }
         defer { Task { await server.stop() } }
         let policy = RetryPolicy(maxAttempts: 2, baseDelay: 0.01)
-        let response = try await client.send(HTTPRequest(url: server.url("/down"), retry: policy))
+        let response = try await client.send(HTTPRequest(url: server.url("/down"), timeout: 60, retry: policy))
         #expect(response.status == 502)
         #expect(await server.requests.count == 2)
     }
@@ -173,7 +173,13 @@ struct CurlHTTPClientRetryTests {
         defer { Task { await server.stop() } }
         let body = Data("data=node(1);out;".utf8)
         let policy = RetryPolicy(maxAttempts: 2, baseDelay: 0.01)
-        let request = HTTPRequest(method: .post, url: server.url("/api/interpreter"), body: body, retry: policy)
+        let request = HTTPRequest(
+            method: .post,
+            url: server.url("/api/interpreter"),
+            body: body,
+            timeout: 60,
+            retry: policy
+        )
         let response = try await client.send(request)
         #expect(response.status == 200)
         let requests = await server.requests
