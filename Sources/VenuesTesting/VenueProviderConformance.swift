@@ -42,6 +42,9 @@ public struct VenueProviderConformance: Sendable {
     public let unknownID: VenueID?
     /// Texts that must never appear in an answer or an error: the API keys the provider holds.
     public let secrets: [String]
+    /// The deadline each query carries (``VenueQuery/timeout``), in seconds: 60 by default,
+    /// generous because test machines are busy. Providers may pass it on to their service.
+    public let timeout: Double
     /// The reference answer (nearby, limit 50), asked once and shared by the checks.
     private let referenceAnswer = ReferenceAnswer()
 
@@ -51,7 +54,8 @@ public struct VenueProviderConformance: Sendable {
         radius: Int = 1000,
         knownTerm: String? = nil,
         unknownID: VenueID? = nil,
-        secrets: [String] = []
+        secrets: [String] = [],
+        timeout: Double = 60
     ) {
         self.provider = provider
         self.center = center
@@ -59,6 +63,7 @@ public struct VenueProviderConformance: Sendable {
         self.knownTerm = knownTerm
         self.unknownID = unknownID
         self.secrets = secrets.filter { !$0.isEmpty }
+        self.timeout = timeout
     }
 
     /// Runs every check that applies; throws ``ConformanceFailures`` when any fails.
@@ -128,7 +133,7 @@ public struct VenueProviderConformance: Sendable {
     /// Requirement 3: without a centre, `unsupported` — or, for a provider that locates the
     /// caller, an answer that says which centre it used.
     public func checkWithoutCentre() async throws {
-        let query = VenueQuery(center: nil, radius: radius)
+        let query = VenueQuery(center: nil, radius: radius, timeout: timeout)
         let outcome = await attempt { () async throws(ProviderError) in try await provider.run(query) }
         if provider.capabilities.contains(.locatesCallerWithoutCentre) {
             switch outcome {
@@ -167,7 +172,7 @@ public struct VenueProviderConformance: Sendable {
         }
         let absent = Category.allCases.first { !present.contains($0) }
         for category in [partial, absent].compactMap({ $0 }) {
-            let query = VenueQuery(center: center, radius: radius, categories: [category], limit: 50)
+            let query = VenueQuery(center: center, radius: radius, categories: [category], limit: 50, timeout: timeout)
             let response = try await answer(.categories, query, "nearby for \(category)")
             if let stray = response.venues.first(where: { !$0.categories.isEmpty && !$0.categories.contains(category) })
             {
@@ -187,7 +192,7 @@ public struct VenueProviderConformance: Sendable {
 
     /// Requirement 5: ordered by distance, no more than `limit` venues come back.
     public func checkLimit() async throws {
-        let query = VenueQuery(center: center, radius: radius, limit: 1)
+        let query = VenueQuery(center: center, radius: radius, limit: 1, timeout: timeout)
         let response = try await answer(.limit, query, "nearby with limit 1")
         guard response.venues.count <= 1 else {
             throw ConformanceFailure(.limit, "nearby with limit 1 returned \(response.venues.count) venues")
@@ -199,7 +204,7 @@ public struct VenueProviderConformance: Sendable {
     public func checkOtherOrders() async throws {
         let everything = try await reference()
         guard everything.count >= 2 else { return }  // nothing to cut
-        let query = VenueQuery(center: center, radius: radius, limit: 1, sort: .name)
+        let query = VenueQuery(center: center, radius: radius, limit: 1, sort: .name, timeout: timeout)
         let response = try await answer(.otherOrders, query, "nearby by name with limit 1")
         if response.venues.count < 2, response.warnings.isEmpty {
             throw ConformanceFailure(
@@ -218,7 +223,7 @@ public struct VenueProviderConformance: Sendable {
             latitude: -center.latitude,
             longitude: center.longitude > 0 ? center.longitude - 180 : center.longitude + 180
         )
-        let query = VenueQuery(center: antipode, radius: 10)
+        let query = VenueQuery(center: antipode, radius: 10, timeout: timeout)
         let outcome = await attempt { () async throws(ProviderError) in try await provider.nearby(query) }
         switch outcome {
         case .success(let response):
@@ -235,14 +240,14 @@ public struct VenueProviderConformance: Sendable {
     /// neither an answer nor another error. Checked for each operation the provider has.
     public func checkCancellation() async throws {
         let provider = self.provider
-        let nearby = VenueQuery(center: center, radius: radius)
+        let nearby = VenueQuery(center: center, radius: radius, timeout: timeout)
         if provider.capabilities.contains(.nearby) {
             try await expectCancelled("nearby") { () async throws(ProviderError) in
                 _ = try await provider.nearby(nearby)
             }
         }
         if provider.capabilities.contains(.textSearch) {
-            let search = VenueQuery(center: center, radius: radius, term: knownTerm ?? "a")
+            let search = VenueQuery(center: center, radius: radius, term: knownTerm ?? "a", timeout: timeout)
             try await expectCancelled("search") { () async throws(ProviderError) in
                 _ = try await provider.search(search)
             }
@@ -257,7 +262,7 @@ public struct VenueProviderConformance: Sendable {
 
     /// Requirement 8: text search finds the known term, inside the circle.
     public func checkTextSearch(term: String) async throws {
-        let query = VenueQuery(center: center, radius: radius, term: term)
+        let query = VenueQuery(center: center, radius: radius, term: term, timeout: timeout)
         let response = try await answer(.textSearch, query, "search('\(term)')")
         guard !response.venues.isEmpty else {
             throw ConformanceFailure(.textSearch, "search('\(term)') found nothing")
@@ -266,7 +271,7 @@ public struct VenueProviderConformance: Sendable {
 
     /// Requirement 8: a provider without text search says so with `unsupported`.
     public func checkUnsupportedSearch() async throws {
-        let query = VenueQuery(center: center, radius: radius, term: "x")
+        let query = VenueQuery(center: center, radius: radius, term: "x", timeout: timeout)
         let outcome = await attempt { () async throws(ProviderError) in try await provider.search(query) }
         guard case .failure(.unsupported(let message)) = outcome else {
             throw ConformanceFailure(
@@ -320,7 +325,11 @@ public struct VenueProviderConformance: Sendable {
     /// Nearby with limit 50: what the circle holds, as far as the provider answers. Asked once.
     private func reference() async throws -> [Venue] {
         if let venues = referenceAnswer.venues { return venues }
-        let venues = try await answer(.setup, VenueQuery(center: center, radius: radius, limit: 50), "nearby").venues
+        let venues = try await answer(
+            .setup,
+            VenueQuery(center: center, radius: radius, limit: 50, timeout: timeout),
+            "nearby"
+        ).venues
         referenceAnswer.venues = venues
         return venues
     }

@@ -442,7 +442,7 @@ struct LoopbackTests {
         defer { Task { await server.stop() } }
         let foursquare = provider(server)
         for sort in [VenueSort.name, .rating] {
-            let cut = try await foursquare.nearby(VenueQuery(center: helsinki, limit: 3, sort: sort))
+            let cut = try await foursquare.nearby(VenueQuery(center: helsinki, limit: 3, sort: sort, timeout: 60))
             #expect(cut.venues.count == 3)
             #expect(
                 cut.warnings.contains {
@@ -450,11 +450,11 @@ struct LoopbackTests {
                 }
             )
             // All eight fit: the order is over the whole answer, nothing to warn about.
-            let whole = try await foursquare.nearby(VenueQuery(center: helsinki, limit: 20, sort: sort))
+            let whole = try await foursquare.nearby(VenueQuery(center: helsinki, limit: 20, sort: sort, timeout: 60))
             #expect(whole.venues.count == 8)
             #expect(whole.warnings.isEmpty)
         }
-        let nearest = try await foursquare.nearby(VenueQuery(center: helsinki, limit: 3, sort: .distance))
+        let nearest = try await foursquare.nearby(VenueQuery(center: helsinki, limit: 3, sort: .distance, timeout: 60))
         #expect(nearest.warnings.isEmpty)
     }
 }

@@ -311,7 +311,7 @@ struct ProviderTests {
         defer { Task { await harness.stop() } }
         await harness.fake.force(.text("<html><body>Bad Gateway</body></html>", status: 502))
         await #expect(throws: ProviderError.server(status: 502, message: "<html><body>Bad Gateway</body></html>")) {
-            try await harness.provider.nearby(VenueQuery(center: Harness.helsinki))
+            try await harness.provider.nearby(VenueQuery(center: Harness.helsinki, timeout: 60))
         }
         await harness.fake.force(.text("I am a teapot", status: 418))
         do {
@@ -406,10 +406,10 @@ struct ProviderTests {
         defer { Task { await harness.stop() } }
         let provider = harness.provider
         // Nearby: Google's answer is as long as asked for, so there may be more.
-        let byName = try await provider.nearby(VenueQuery(center: Harness.helsinki, limit: 2, sort: .name))
+        let byName = try await provider.nearby(VenueQuery(center: Harness.helsinki, limit: 2, sort: .name, timeout: 60))
         #expect(byName.venues.count == 2)
         #expect(byName.warnings.contains { $0.hasPrefix("ordered by name over the 2 places Google returned") })
-        let nearest = try await provider.nearby(VenueQuery(center: Harness.helsinki, limit: 2))
+        let nearest = try await provider.nearby(VenueQuery(center: Harness.helsinki, limit: 2, timeout: 60))
         #expect(nearest.warnings.isEmpty)
         // Text search: more pages exist after the first.
         let search = VenueQuery(center: Harness.helsinki, term: "pizza", limit: 3, sort: .rating, timeout: 60)
@@ -422,7 +422,9 @@ struct ProviderTests {
         let harness = try await Harness.make(transport)
         defer { Task { await harness.stop() } }
         // The fixture's places are within a few hundred metres of the centre; 20 m holds few.
-        let response = try await harness.provider.nearby(VenueQuery(center: Harness.helsinki, radius: 20))
+        let response = try await harness.provider.nearby(
+            VenueQuery(center: Harness.helsinki, radius: 20, timeout: 60)
+        )
         #expect(response.venues.allSatisfy { $0.coordinate.distance(to: Harness.helsinki) <= 20 })
         #expect(response.notes.contains { $0.contains("outside the 20 m radius") })
     }

@@ -120,7 +120,8 @@ struct LoopbackTests {
         let page = OverpassTest.errorPage([OverpassTest.busyMessage])
         let (provider, server) = try await start { _ in .text(page, status: 504) }
         await #expect {
-            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
+            // A generous deadline: the retry waits a second or more, on a machine that may be busy.
+            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100, timeout: 60))
         } throws: { error in
             guard case ProviderError.server(504, let message?) = error else { return false }
             return message.contains("too busy")

@@ -49,7 +49,7 @@ struct CurlHTTPClientRetryTests {
         let server = try await LoopbackServer.start { _ in .text("bad gateway", status: 502) }
         defer { Task { await server.stop() } }
         let policy = RetryPolicy(maxAttempts: 2, baseDelay: 0.01)
-        let response = try await client.send(HTTPRequest(url: server.url("/down"), retry: policy))
+        let response = try await client.send(HTTPRequest(url: server.url("/down"), timeout: 60, retry: policy))
         #expect(response.status == 502)
         #expect(await server.requests.count == 2)
     }
@@ -57,19 +57,19 @@ struct CurlHTTPClientRetryTests {
     @Test("a Retry-After that ends past the deadline is not waited for")
     func neverPastDeadline() async throws {
         let server = try await LoopbackServer.start { _ in
-            .text("busy", status: 503, headers: [("Retry-After", "50")])
+            .text("busy", status: 503, headers: [("Retry-After", "100")])
         }
         defer { Task { await server.stop() } }
         let started = ContinuousClock.now
-        // 50 s is within maxDelay, so only the 30 s deadline forbids the wait.
-        let policy = RetryPolicy(maxAttempts: 3, maxDelay: 60)
-        let response = try await client.send(HTTPRequest(url: server.url("/busy"), timeout: 30, retry: policy))
+        // 100 s is within maxDelay, so only the 60 s deadline forbids the wait.
+        let policy = RetryPolicy(maxAttempts: 3, maxDelay: 120)
+        let response = try await client.send(HTTPRequest(url: server.url("/busy"), timeout: 60, retry: policy))
         #expect(response.status == 503)
-        #expect(response.retryAfter() == 50)
+        #expect(response.retryAfter() == 100)
         #expect(await server.requests.count == 1)
-        // The answer comes at once (milliseconds): waiting for the Retry-After would take 50 s,
-        // waiting for the deadline 30 s. 10 s tells them apart on the busiest machine.
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // The answer comes at once (milliseconds; a starved test process has taken 12 s for a
+        // loopback request). Waiting for the deadline would take 60 s, for the Retry-After 100 s.
+        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     @Test("retries stop once the next wait would cross the deadline")
@@ -173,7 +173,13 @@ struct CurlHTTPClientRetryTests {
         defer { Task { await server.stop() } }
         let body = Data("data=node(1);out;".utf8)
         let policy = RetryPolicy(maxAttempts: 2, baseDelay: 0.01)
-        let request = HTTPRequest(method: .post, url: server.url("/api/interpreter"), body: body, retry: policy)
+        let request = HTTPRequest(
+            method: .post,
+            url: server.url("/api/interpreter"),
+            body: body,
+            timeout: 60,
+            retry: policy
+        )
         let response = try await client.send(request)
         #expect(response.status == 200)
         let requests = await server.requests

@@ -157,7 +157,7 @@ struct CurlHTTPClientTests {
     func redirectsFollowed() async throws {
         let server = try await LoopbackServer.start { Self.hops($0) }
         defer { Task { await server.stop() } }
-        let response = try await client.send(HTTPRequest(url: server.url("/hop/3"), maxRedirects: 3))
+        let response = try await client.send(HTTPRequest(url: server.url("/hop/3"), timeout: 60, maxRedirects: 3))
         #expect(response.status == 200)
         #expect(response.bodyText == "arrived")
         #expect(response.headers["X-Final"] == "yes")
@@ -171,7 +171,7 @@ struct CurlHTTPClientTests {
         let server = try await LoopbackServer.start { Self.hops($0) }
         defer { Task { await server.stop() } }
         await #expect(throws: HTTPClientError.tooManyRedirects) {
-            try await client.send(HTTPRequest(url: server.url("/hop/4"), maxRedirects: 2))
+            try await client.send(HTTPRequest(url: server.url("/hop/4"), timeout: 60, maxRedirects: 2))
         }
         #expect(await server.requests.count == 3)
     }
