@@ -6,7 +6,8 @@ import VenuesCore
 /// (`xmlTextReader`), handing each `<node>`, `<way>` and `<relation>` to a visitor.
 ///
 /// Memory stays bounded by one element: the reader keeps no tree, and the element buffer is
-/// reused. `<center lat lon/>` children give ways and relations their coordinates; `<nd>` and
+/// reused. `<center lat lon/>` children give ways and relations their coordinates, and
+/// `<bounds …/>` children their extents (Overpass `out bb`); `<nd>` and
 /// `<member>` references are collected only when asked for. Other top-level elements
 /// (`<note>`, `<meta>`, `<bounds>`, `<remark>`, `<area>`) are passed over.
 ///
@@ -227,7 +228,8 @@ final class OSMXMLReader {
         xmlTextReaderMoveToElement(reader)
     }
 
-    /// `<tag k v/>`, `<center lat lon/>`, `<nd ref/>`, `<member type ref/>`.
+    /// `<tag k v/>`, `<center lat lon/>`, `<bounds minlat minlon maxlat maxlon/>`, `<nd ref/>`,
+    /// `<member type ref/>`.
     private func readChild(_ reader: xmlTextReaderPtr, name: UnsafePointer<UInt8>, into element: inout OSMElement) {
         switch name[0] {
         case UInt8(ascii: "t") where options.tags && Self.equals(name, "tag"):
@@ -279,6 +281,25 @@ final class OSMXMLReader {
             xmlTextReaderMoveToElement(reader)
             element.latitude = latitude
             element.longitude = longitude
+        case UInt8(ascii: "b") where Self.equals(name, "bounds"):
+            var edges: [Double?] = [nil, nil, nil, nil]
+            while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+                guard let attribute = xmlTextReaderConstLocalName(reader), let text = xmlTextReaderConstValue(reader)
+                else { continue }
+                if Self.equals(attribute, "minlat") {
+                    edges[0] = ASCIINumber.double(text)
+                } else if Self.equals(attribute, "minlon") {
+                    edges[1] = ASCIINumber.double(text)
+                } else if Self.equals(attribute, "maxlat") {
+                    edges[2] = ASCIINumber.double(text)
+                } else if Self.equals(attribute, "maxlon") {
+                    edges[3] = ASCIINumber.double(text)
+                }
+            }
+            xmlTextReaderMoveToElement(reader)
+            if let south = edges[0], let west = edges[1], let north = edges[2], let east = edges[3] {
+                element.bounds = try? BoundingBox(south: south, west: west, north: north, east: east)
+            }
         default:
             break
         }
