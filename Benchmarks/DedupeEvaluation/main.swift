@@ -1,6 +1,8 @@
 // Scores the Deduplicator on the labelled Helsinki set (ODbL, © OpenStreetMap contributors):
-//   swift run -c release DedupeEvaluation [FILE] [--mistakes]
-// FILE defaults to Tests/VenuesMergeTests/Fixtures/dedupe-eval-helsinki.json.
+//   swift run -c release DedupeEvaluation [FILE] [--mistakes] [--ablation]
+// FILE defaults to Tests/VenuesMergeTests/Fixtures/dedupe-eval-helsinki.json. Prints the scores
+// of the whole set merged at once, then per kind of place for the whole set and for views of
+// 300 m and 800 m (what one search returns; see DeduplicatorEvaluation.report(_:on:viewRadius:)).
 import Foundation
 import VenuesCore
 import VenuesMerge
@@ -33,6 +35,11 @@ let elapsed = clock.measure {
 }
 print(scores!)
 print("time: \(elapsed)")
+print("\nwhole set, per kind:\n\(DeduplicatorEvaluation.report(deduplicator, on: records))")
+for radius in [300.0, 800.0] {
+    let report = DeduplicatorEvaluation.report(deduplicator, on: records, viewRadius: radius)
+    print("\nviews of \(Int(radius)) m (\(report.views) views):\n\(report)")
+}
 
 var joinsByRule: [String: Int] = [:]
 for place in deduplicator.merge(records.map(\.venue)) {
