@@ -17,6 +17,8 @@ struct ResultDocument {
         var second: String
         var distance: Double
         var nameScore: Double
+        /// What the rule saw, in words (``MergeReason/evidence``); empty when unknown.
+        var evidence: String = ""
     }
 
     struct Row {
@@ -67,7 +69,8 @@ struct ResultDocument {
                         first: TextSanitizer.clean(reason.first.description),
                         second: TextSanitizer.clean(reason.second.description),
                         distance: (reason.distance * 10).rounded() / 10,
-                        nameScore: (reason.nameScore * 100).rounded() / 100
+                        nameScore: (reason.nameScore * 100).rounded() / 100,
+                        evidence: TextSanitizer.clean(reason.evidence)
                     )
                 } : nil
         }
