@@ -88,6 +88,7 @@ struct DecodingTests {
             ]}
             """
         let venues = try GooglePlacesDecoder.decodeSearch(Data(body.utf8)).venues
+        try #require(venues.count == 2)
         #expect(venues[0].names == [VenueName("The Lantern Carriers", source: "displayName", language: "en")])
         #expect(venues[0].allNames.first?.label == "displayName (en)")
         #expect(venues[1].names.isEmpty)

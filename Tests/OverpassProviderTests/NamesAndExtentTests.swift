@@ -48,7 +48,7 @@ struct NamesAndExtentTests {
 
     @Test func boundsPlaceWaysAndRelationsAndBecomeTheirExtent() throws {
         let (venues, notes) = try OverpassResponseDecoder.decode(Self.boundsAnswer)
-        #expect(venues.map(\.id.native) == ["node/2116538313", "way/289767497", "relation/9630"])
+        try #require(venues.map(\.id.native) == ["node/2116538313", "way/289767497", "relation/9630"])
         #expect(notes == ["skipped 1 way(s)/relation(s) without a usable <center> or <bounds>"])
 
         let statue = venues[0]
@@ -67,6 +67,7 @@ struct NamesAndExtentTests {
 
     @Test func everyNameTagIsANameWithItsKey() throws {
         let (venues, _) = try OverpassResponseDecoder.decode(Self.boundsAnswer)
+        try #require(venues.count == 3)
         #expect(
             venues[0].names == [
                 VenueName("Lyhdynkantajat", source: "name"),

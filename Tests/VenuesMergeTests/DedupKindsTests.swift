@@ -82,7 +82,8 @@ struct DedupKindsTests {
     func descriptors(google: String, osm: String, category: Category, rule: String) throws {
         let venues = [
             F.venue(.openStreetMap, "1", osm, categories: [category]),
-            F.venue(.google, "g", google, north: 30, east: 20),
+            // Beyond the 50 m of similar names: only the names without descriptors join them.
+            F.venue(.google, "g", google, north: 60, east: 30),
         ]
         let merged = deduplicator.merge(venues)
         try #require(merged.count == 1, "\(google) / \(osm)")
