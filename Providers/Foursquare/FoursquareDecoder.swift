@@ -64,9 +64,10 @@ public enum FoursquareDecoder {
         }
     }
 
-    /// Maps one place onto a venue: id `fsq:<id>`, name, coordinate (top-level for 2025-06-17,
-    /// `geocodes.main` for v3), address, categories, phone, website, rating (0–10 halved to
-    /// 0–5), price, opening hours, the Foursquare page and photos.
+    /// Maps one place onto a venue: id `fsq:<id>`, name (and, in ``Venue/names``, the names of
+    /// its chains, source `chain`), coordinate (top-level for 2025-06-17, `geocodes.main` for
+    /// v3), address, categories, phone, website, rating (0–10 halved to 0–5), price, opening
+    /// hours, the Foursquare page and photos.
     static func venue(from place: FoursquarePlaceDTO) -> Result<Venue, Skip> {
         guard let native = nonEmpty(place.id), let id = try? VenueID(provider: .foursquare, native: native) else {
             return .failure(.noID)
@@ -96,10 +97,17 @@ public enum FoursquareDecoder {
             if let url = photoURL(photo) { links.append(VenueLink(kind: .photo, url: url, title: "Foursquare photo")) }
         }
 
+        var chains: [VenueName] = []
+        for chain in place.chainNames {
+            if let text = nonEmpty(chain), text != name, !chains.contains(where: { $0.text == text }) {
+                chains.append(VenueName(text, source: "chain"))
+            }
+        }
         return .success(
             Venue(
                 id: id,
                 name: name,
+                names: chains.isEmpty ? [] : [VenueName(name, source: "name")] + chains,
                 coordinate: coordinate,
                 address: address(of: place.location),
                 categories: categories,

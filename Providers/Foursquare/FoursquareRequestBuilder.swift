@@ -12,14 +12,18 @@ public enum FoursquareRequestBuilder {
     /// The fields a search asks for: what a result row shows, nothing more.
     ///
     /// A listing (table, CSV, JSON, GeoJSON) shows id, name, position, address, categories,
-    /// phone, web site and rating; `tel`/`website` also let the aggregator merge duplicates.
+    /// phone, web site and rating; `tel`/`website` and the chain's name (`chains`, another
+    /// name the place goes by) also let the aggregator merge duplicates.
     /// `price` is not asked for here: only `venues show` displays it, through ``detailFields(_:)``.
     public static func searchFields(_ api: FoursquareProvider.Configuration.API) -> [String] {
         switch api {
         case .places20250617:
-            ["fsq_place_id", "name", "latitude", "longitude", "location", "categories", "tel", "website", "rating"]
+            [
+                "fsq_place_id", "name", "latitude", "longitude", "location", "categories", "tel", "website", "rating",
+                "chains",
+            ]
         case .v3:
-            ["fsq_id", "name", "geocodes", "location", "categories", "tel", "website", "rating"]
+            ["fsq_id", "name", "geocodes", "location", "categories", "tel", "website", "rating", "chains"]
         }
     }
 

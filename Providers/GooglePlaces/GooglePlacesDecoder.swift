@@ -112,10 +112,13 @@ public enum GooglePlacesDecoder {
             links.append(VenueLink(kind: .map, url: maps, title: "Google Maps"))
         }
         let hours = place.regularOpeningHours?.weekdayDescriptions?.filter { !$0.isEmpty } ?? []
+        // The language of the name, for the merge (``Venue/names``).
+        let language = nonEmpty(place.displayName?.languageCode)
         return .success(
             Venue(
                 id: id,
                 name: name,
+                names: language.map { [VenueName(name, source: "displayName", language: $0)] } ?? [],
                 coordinate: coordinate,
                 address: nonEmpty(place.formattedAddress),
                 categories: GooglePlacesTypes.categories(forTypes: types),

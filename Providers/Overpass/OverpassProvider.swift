@@ -16,7 +16,7 @@ public import VenuesHTTP
 /// ```
 ///
 /// - Remote (``Configuration/Endpoint/remote(_:)``): one `POST data=<Overpass QL>` per
-///   search, `[timeout:N]` from ``VenueQuery/timeout``, `out center tags`; answers are
+///   search, `[timeout:N]` from ``VenueQuery/timeout``, `out bb tags`; answers are
 ///   streamed through libxml2. Server errors, including those Overpass reports inside a
 ///   `200` answer, become ``ProviderError``s (never a silently empty list).
 /// - Local (``Configuration/Endpoint/file(_:)``): the file is streamed with the same filters
@@ -50,7 +50,7 @@ public struct OverpassProvider: VenueProvider {
         return try await run(query, term: term)
     }
 
-    /// Looks up `osm:node/N`, `osm:way/N` or `osm:relation/N` (Overpass `node(N); out center tags;`,
+    /// Looks up `osm:node/N`, `osm:way/N` or `osm:relation/N` (Overpass `node(N); out bb tags;`,
     /// or a scan of the local file).
     public func venue(_ id: VenueID) async throws(ProviderError) -> Venue {
         guard id.provider == self.id else { throw .notFound(id) }

@@ -28,8 +28,9 @@ public struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
         self.longitude = longitude
     }
 
-    /// Creates a coordinate from values that are valid by construction (constants).
-    private init(unchecked latitude: Double, _ longitude: Double) {
+    /// Creates a coordinate from values that are valid by construction (constants, averages of
+    /// valid coordinates).
+    init(unchecked latitude: Double, _ longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
     }

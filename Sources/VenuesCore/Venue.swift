@@ -2,13 +2,24 @@
 ///
 /// Providers fill what they know; every optional field may be missing. Name and coordinate
 /// are always present: a provider skips records without them.
+///
+/// Coding: ``names`` and ``extent`` came later; JSON without them (a favourites snapshot or a
+/// cached listing written before) still decodes, with no other names and no extent.
 public struct Venue: Sendable, Hashable, Codable {
     /// The id at the provider that returned it. For a merged venue: the id of its canonical source.
     public var id: VenueID
     /// The display name.
     public var name: String
+    /// Every name the record goes by, each with where it came from: the display name (OSM
+    /// `name`, Google `displayName` with its language, Foursquare `name`) and the others the
+    /// provider knows (OSM `name:en`, `alt_name`, `brand`…; Foursquare's chain). Empty when the
+    /// provider knows nothing beyond ``name``, which then is the only name.
+    public var names: [VenueName]
     /// Where the venue is (for buildings: the entrance or the centre).
     public var coordinate: Coordinate
+    /// The bounding box of the venue's outline, where the provider knows it (OpenStreetMap
+    /// ways and relations); ``coordinate`` is then its centre.
+    public var extent: BoundingBox?
     /// One line, as the provider formats it, or built from address parts.
     public var address: String?
     /// Categories in the shared vocabulary.
@@ -36,7 +47,9 @@ public struct Venue: Sendable, Hashable, Codable {
     public init(
         id: VenueID,
         name: String,
+        names: [VenueName] = [],
         coordinate: Coordinate,
+        extent: BoundingBox? = nil,
         address: String? = nil,
         categories: [Category] = [],
         providerCategories: [String] = [],
@@ -51,7 +64,9 @@ public struct Venue: Sendable, Hashable, Codable {
     ) {
         self.id = id
         self.name = name
+        self.names = names
         self.coordinate = coordinate
+        self.extent = extent
         self.address = address
         self.categories = categories
         self.providerCategories = providerCategories
@@ -63,6 +78,63 @@ public struct Venue: Sendable, Hashable, Codable {
         self.openingHours = openingHours
         self.links = links
         self.extras = extras
+    }
+
+    /// Every name with its origin, the display name first: ``names``, or just ``name`` (source
+    /// `name`) when the provider gave no others or the display name is not among them.
+    public var allNames: [VenueName] {
+        if names.first?.text == name { return names }
+        if let index = names.firstIndex(where: { $0.text == name }) {
+            var ordered = names
+            ordered.insert(ordered.remove(at: index), at: 0)
+            return ordered
+        }
+        return [VenueName(name, source: "name")] + names
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, names, coordinate, extent, address, categories, providerCategories, phone, website
+        case rating, ratingCount, price, openingHours, links, extras
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(VenueID.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        names = try container.decodeIfPresent([VenueName].self, forKey: .names) ?? []
+        coordinate = try container.decode(Coordinate.self, forKey: .coordinate)
+        extent = try container.decodeIfPresent(BoundingBox.self, forKey: .extent)
+        address = try container.decodeIfPresent(String.self, forKey: .address)
+        categories = try container.decode([Category].self, forKey: .categories)
+        providerCategories = try container.decode([String].self, forKey: .providerCategories)
+        phone = try container.decodeIfPresent(String.self, forKey: .phone)
+        website = try container.decodeIfPresent(String.self, forKey: .website)
+        rating = try container.decodeIfPresent(Double.self, forKey: .rating)
+        ratingCount = try container.decodeIfPresent(Int.self, forKey: .ratingCount)
+        price = try container.decodeIfPresent(Int.self, forKey: .price)
+        openingHours = try container.decodeIfPresent(String.self, forKey: .openingHours)
+        links = try container.decode([VenueLink].self, forKey: .links)
+        extras = try container.decode([String: String].self, forKey: .extras)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        if !names.isEmpty { try container.encode(names, forKey: .names) }
+        try container.encode(coordinate, forKey: .coordinate)
+        try container.encodeIfPresent(extent, forKey: .extent)
+        try container.encodeIfPresent(address, forKey: .address)
+        try container.encode(categories, forKey: .categories)
+        try container.encode(providerCategories, forKey: .providerCategories)
+        try container.encodeIfPresent(phone, forKey: .phone)
+        try container.encodeIfPresent(website, forKey: .website)
+        try container.encodeIfPresent(rating, forKey: .rating)
+        try container.encodeIfPresent(ratingCount, forKey: .ratingCount)
+        try container.encodeIfPresent(price, forKey: .price)
+        try container.encodeIfPresent(openingHours, forKey: .openingHours)
+        try container.encode(links, forKey: .links)
+        try container.encode(extras, forKey: .extras)
     }
 }
 

@@ -2,37 +2,54 @@ public import VenuesCore
 
 /// Merges the records that several providers return for the same real place.
 ///
-/// How two records from *different* providers are judged to be one place (DESIGN §5):
+/// The rules, numbered as in the repository's design note `docs/merge.md` (which says why):
 /// 1. **Candidates**: pairs of records found through a ``SpatialGrid`` (a 3×3 neighbourhood of
 ///    square cells), so the work grows linearly with the number of records. The cells are as
 ///    large as the farthest distance at which a rule can match (100 m by default, never more
-///    than ``Rules/candidateRadius``, 250 m). Records of the same provider are never merged
-///    with each other.
-/// 2. **Category veto**: when both records have categories and no ``Category/Group`` in
+///    than ``Rules/candidateRadius``, 250 m). A record with an *extent* (``Venue/extent``, the
+///    bounding box of a building or park) is also paired with the records around its extent:
+///    every distance below is measured to the extent when that is nearer than its centre.
+///    Two records of one provider are compared only by the duplicate rule (8).
+/// 2. **Names**: every name a record goes by counts (``Venue/allNames``: the display name,
+///    other languages, alternative, short, official and old names, brands), each compared
+///    after ``NameNormalizer`` and also without its descriptors and tagline
+///    (``NameNormalizer/withoutDescriptors(_:)``: "Base Camp (Nepalese cuisine)" → "Base Camp").
+/// 3. **Category veto**: when both records have categories and no ``Category/Group`` in
 ///    common (a bank and a restaurant), they are different places, whatever else matches. A
 ///    record without categories counts with the groups its name implies
 ///    (``NameNormalizer/impliedGroups(_:)``: "Kinopalatsi Bar" is food and drink), if any.
-/// 3. **Rules**, the first that holds names the match (names compared after
-///    ``NameNormalizer``):
-///    - `same-name`: equal normalised names within ``Rules/sameNameDistance`` (100 m);
-///    - `similar-name`: Jaro-Winkler ≥ ``Rules/similarNameThreshold`` (0.9), or one name's
-///      words all among the other's, within ``Rules/similarNameDistance`` (50 m);
+/// 4. **Rules**, the first that holds names the match:
+///    - `same-name`: equal normalised display names within ``Rules/sameNameDistance`` (100 m);
+///    - `other-name`: another name of one equals a name of the other ("Lyhdynkantajat" and its
+///      `name:en` "The Lantern Carriers"), within the same distance;
+///    - `descriptor`: names equal once a descriptor or tagline is removed, within the same distance;
+///    - `similar-name`: Jaro-Winkler ≥ ``Rules/similarNameThreshold`` (0.9), or one display
+///      name's words all among the other's, within ``Rules/similarNameDistance`` (50 m);
 ///    - `same-phone`: the same national phone number within ``Rules/contactDistance`` (100 m);
 ///    - `same-website`: the same registrable web domain within ``Rules/contactDistance``.
 ///
 ///    A phone number or domain that one provider gives to several records (a chain's head
 ///    office, a mall) proves nothing and is ignored.
-/// 4. **Chain guard**: when a normalised name occurs ``Rules/chainMinimumCount`` or more times
-///    in one provider's records (a chain: "Espresso House", "R-kioski"), a pair with that name
-///    must also be within ``Rules/chainDistance`` (25 m) or share the street address or
-///    phone number; branches of a chain 60 m apart stay apart.
-/// 5. **Clustering**: accepted pairs are joined best first (score: name similarity plus
+/// 5. **Chain guard**: when a name occurs ``Rules/chainMinimumCount`` or more times in one
+///    provider's records (a chain: "Espresso House", "R-kioski"), or is a brand, a pair
+///    matched on it must be within ``Rules/chainDistance`` (25 m) or share the street address
+///    or phone number — or, for equal names, be each other's nearest branch within
+///    ``Rules/chainNearestDistance`` (75 m) with no other branch of either provider within
+///    ``Rules/chainMargin`` (1.5) times the distance (`nearest-branch`). Branches of a chain
+///    60 m apart stay apart; a pin 60 m from its own branch, with the next one 200 m away, joins.
+/// 6. **Clustering**: accepted pairs are joined best first (score: name similarity plus
 ///    bonuses for a shared phone, domain or address, minus distance) with union-find, and
 ///    a join is skipped when the two groups already hold a record of the same provider: a
-///    merged venue has at most one record per provider.
-/// 6. **Merged venue**: see ``MergedVenue`` and ``ProviderPriority``; the canonical id, name
+///    merged venue has one record per provider, except for rule 8.
+/// 7. **Merged venue**: see ``MergedVenue`` and ``ProviderPriority``; the canonical id, name
 ///    and coordinate come from the most trusted provider, categories are the union, and the
 ///    other fields follow the rules documented on ``merged(_:reasons:)``.
+/// 8. **Duplicates inside one provider** (`duplicate`; only for ``Rules/duplicateProviders``,
+///    Foursquare by default): two records of one provider within ``Rules/duplicateDistance``
+///    (40 m) are one place when their names are equal after normalising — a name that is
+///    not only generic words, that this provider gives to exactly these two records and no
+///    other provider to more than one — or when they share a phone that provider gives to
+///    exactly these two, and their names are similar. They are joined first.
 ///
 /// The result does not depend on the order of the input (clusters and their contents); merged
 /// venues are listed in the order of their first record in the input.
@@ -56,8 +73,22 @@ public struct Deduplicator: VenueMerging {
         public var chainMinimumCount: Int
         /// Whether records with categories in no common group are kept apart.
         public var categoryVeto: Bool
+        /// Largest distance between a chain's records with equal names that are each other's
+        /// nearest branch (`nearest-branch`), in metres.
+        public var chainNearestDistance: Double
+        /// For `nearest-branch`: how many times farther than the pair the next branch of either
+        /// provider must be.
+        public var chainMargin: Double
+        /// Largest distance for `duplicate`, in metres.
+        public var duplicateDistance: Double
+        /// The providers whose records may be duplicates of each other: Foursquare's users add
+        /// places twice; an OpenStreetMap element is a mapped object (four statues may share a
+        /// name), and Google merges its own duplicates.
+        public var duplicateProviders: Set<ProviderID>
+        /// Extents with a longer diagonal, in metres, are ignored (a tram route, a district).
+        public var largestExtent: Double
 
-        /// The rules of DESIGN §5, as tuned on the Helsinki evaluation set.
+        /// The rules of docs/merge.md, as measured on the Helsinki evaluation set.
         public init(
             candidateRadius: Double = 250,
             sameNameDistance: Double = 100,
@@ -66,7 +97,12 @@ public struct Deduplicator: VenueMerging {
             contactDistance: Double = 100,
             chainDistance: Double = 25,
             chainMinimumCount: Int = 2,
-            categoryVeto: Bool = true
+            categoryVeto: Bool = true,
+            chainNearestDistance: Double = 75,
+            chainMargin: Double = 1.5,
+            duplicateDistance: Double = 40,
+            duplicateProviders: Set<ProviderID> = [.foursquare],
+            largestExtent: Double = 1000
         ) {
             self.candidateRadius = candidateRadius
             self.sameNameDistance = sameNameDistance
@@ -76,11 +112,16 @@ public struct Deduplicator: VenueMerging {
             self.chainDistance = chainDistance
             self.chainMinimumCount = chainMinimumCount
             self.categoryVeto = categoryVeto
+            self.chainNearestDistance = chainNearestDistance
+            self.chainMargin = chainMargin
+            self.duplicateDistance = duplicateDistance
+            self.duplicateProviders = duplicateProviders
+            self.largestExtent = largestExtent
         }
 
         /// The largest distance at which any rule can match.
         var matchRadius: Double {
-            min(candidateRadius, max(sameNameDistance, similarNameDistance, contactDistance))
+            min(candidateRadius, max(sameNameDistance, similarNameDistance, contactDistance, duplicateDistance))
         }
 
         /// The grid's cell size: the match radius, at least 1 m.
@@ -100,7 +141,7 @@ public struct Deduplicator: VenueMerging {
     /// Creates a deduplicator.
     /// - Parameters:
     ///   - priority: providers, most trusted first (default Google, Foursquare, OpenStreetMap).
-    ///   - rules: distances and thresholds (default: DESIGN §5).
+    ///   - rules: distances and thresholds (default: docs/merge.md).
     ///   - normalizer: name normalisation (default: generic words in five languages).
     public init(
         priority: [ProviderID] = Deduplicator.defaultPriority,
@@ -114,20 +155,18 @@ public struct Deduplicator: VenueMerging {
 
     public func merge(_ venues: [Venue]) -> [MergedVenue] {
         let clustering = cluster(venues)
-        return clustering.groups.map { group in
-            merged(group.map { venues[$0] }, reasons: clustering.reasons[group[0]] ?? [])
-        }
+        return mergedGroups(clustering.groups, reasons: clustering.reasons, of: venues)
     }
 
-    /// Groups of input indices (each group's records from distinct providers, ordered by
-    /// ``priority``; groups in the order of their first input record) and, per group keyed
-    /// by its first index, the accepted pairs that joined it.
-    func cluster(_ venues: [Venue]) -> (groups: [[Int]], reasons: [Int: [MergeReason]]) {
+    /// Groups of input indices (each group's records from distinct providers but for
+    /// duplicates, ordered by ``priority``; groups in the order of their first input record)
+    /// and, per group, the accepted pairs that joined it.
+    func cluster(_ venues: [Venue]) -> (groups: [[Int]], reasons: [[MergeReason]]) {
         guard venues.count > 1 else {
-            return (venues.indices.map { [$0] }, [:])
+            return (venues.indices.map { [$0] }, venues.map { _ in [] })
         }
         let index = DeduplicatorIndex(venues, normalizer: normalizer, rules: rules)
-        let edges = index.matches(rules: rules)
+        let edges = index.resolveChains(index.candidates(rules: rules), rules: rules)
         return index.cluster(edges, venues: venues, priority: priority)
     }
 }

@@ -2,7 +2,8 @@ import VenuesCore
 
 extension DeduplicatorIndex {
     /// Joins matched pairs best first with union-find, never putting two records of one
-    /// provider into one group.
+    /// provider into one group — except the two records of a `duplicate` pair, which are
+    /// joined first, each alone.
     ///
     /// Pairs are ordered by score (descending), then distance, then the stable hashes of
     /// their ids, so the groups do not depend on the input order. Records of a provider past
@@ -11,7 +12,7 @@ extension DeduplicatorIndex {
         _ edges: [MatchEdge],
         venues: [Venue],
         priority: ProviderPriority
-    ) -> (groups: [[Int]], reasons: [Int: [MergeReason]]) {
+    ) -> (groups: [[Int]], reasons: [[MergeReason]]) {
         let ordered = edges.sorted { a, b in
             if a.score != b.score { return a.score > b.score }
             if a.distance != b.distance { return a.distance < b.distance }
@@ -23,6 +24,7 @@ extension DeduplicatorIndex {
 
         var parent = Array(Int32(0)..<Int32(count))
         var providers = provider.map { $0 < 64 ? UInt64(1) << UInt64($0) : 0 }
+        var size = [Int32](repeating: 1, count: count)
         func find(_ x: Int32) -> Int32 {
             var root = x
             while parent[Int(root)] != root { root = parent[Int(root)] }
@@ -40,10 +42,16 @@ extension DeduplicatorIndex {
             guard provider[Int(edge.first)] < 64, provider[Int(edge.second)] < 64 else { continue }
             let a = find(edge.first)
             let b = find(edge.second)
-            guard a != b, providers[Int(a)] & providers[Int(b)] == 0 else { continue }
+            guard a != b else { continue }
+            if edge.rule == .duplicate {
+                guard size[Int(a)] == 1, size[Int(b)] == 1 else { continue }
+            } else {
+                guard providers[Int(a)] & providers[Int(b)] == 0 else { continue }
+            }
             let (root, child) = a < b ? (a, b) : (b, a)
             parent[Int(child)] = root
             providers[Int(root)] |= providers[Int(child)]
+            size[Int(root)] += size[Int(child)]
             accepted.append(edge)
         }
 
@@ -52,40 +60,49 @@ extension DeduplicatorIndex {
         for (record, input) in source.enumerated() {
             recordOf[Int(input)] = Int32(record)
         }
-        var groupOfRoot: [Int32: Int] = [:]
+        var groupOfRoot = [Int32](repeating: -1, count: count)
         var groups: [[Int]] = []
         for i in 0..<count {
-            let root = find(recordOf[i])
-            if let group = groupOfRoot[root] {
-                groups[group].append(i)
+            let root = Int(find(recordOf[i]))
+            if groupOfRoot[root] >= 0 {
+                groups[Int(groupOfRoot[root])].append(i)
             } else {
-                groupOfRoot[root] = groups.count
+                groupOfRoot[root] = Int32(groups.count)
                 groups.append([i])
             }
         }
+        let rank = providerIDs.map(priority.rank)
+        let inputRank = recordOf.map { rank[Int(provider[Int($0)])] }
         for g in groups.indices where groups[g].count > 1 {
             groups[g].sort { a, b in
+                let (ra, rb) = (inputRank[a], inputRank[b])
+                if ra != rb { return ra < rb }
                 let pa = venues[a].id.provider
                 let pb = venues[b].id.provider
-                return pa != pb ? priority.prefers(pa, over: pb) : venues[a].id < venues[b].id
+                return pa != pb ? pa < pb : venues[a].id < venues[b].id
             }
         }
 
-        var reasons: [Int: [MergeReason]] = [:]
-        for edge in accepted {
-            let group = groupOfRoot[find(edge.first)]!
-            var first = venues[Int(source[Int(edge.first)])].id
-            var second = venues[Int(source[Int(edge.second)])].id
-            if priority.prefers(second.provider, over: first.provider) {
-                swap(&first, &second)
-            }
-            reasons[groups[group][0], default: []].append(
+        var reasons = [[MergeReason]](repeating: [], count: groups.count)
+        for var edge in accepted {
+            let group = Int(groupOfRoot[Int(find(edge.first))])
+            let (a, b) = (Int(edge.first), Int(edge.second))
+            let (rankA, rankB) = (rank[Int(provider[a])], rank[Int(provider[b])])
+            let swapped =
+                rankA != rankB
+                ? rankB < rankA
+                : provider[a] != provider[b]
+                    ? providerIDs[Int(provider[b])] < providerIDs[Int(provider[a])]
+                    : venues[Int(source[b])].id < venues[Int(source[a])].id
+            if swapped { edge.swapEnds() }
+            reasons[group].append(
                 MergeReason(
-                    first: first,
-                    second: second,
+                    first: venues[Int(source[Int(edge.first)])].id,
+                    second: venues[Int(source[Int(edge.second)])].id,
                     rule: edge.rule.name,
                     distance: edge.distance,
-                    nameScore: edge.nameScore
+                    nameScore: edge.nameScore,
+                    details: .facts(facts(edge, venues: venues))
                 )
             )
         }

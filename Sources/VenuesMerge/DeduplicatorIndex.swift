@@ -1,14 +1,17 @@
 import Foundation
 import VenuesCore
 
-/// The records of one ``Deduplicator`` run, prepared for fast pair tests: names, phones,
-/// domains and addresses interned as integers, category groups as bit masks, plus the
-/// counts behind the chain guard and the "shared contact" rule.
+/// The records of one ``Deduplicator`` run, prepared for fast pair tests: names (every name
+/// of a record, see ``DeduplicatorNames``), phones, domains and addresses interned as integers,
+/// category groups as bit masks, extents in metres, plus the counts behind the chain guard,
+/// the duplicate rule and the "shared contact" rule.
 ///
 /// Records are stored in grid-cell order, so that the pair tests read memory that is close
 /// together; ``source`` maps a record back to its index in the input.
 struct DeduplicatorIndex {
     let count: Int
+    /// The grid over the records (in this index's order), shared by all pair searches.
+    let grid: SpatialGrid
     /// The input index of each record.
     let source: [Int32]
     let coordinates: [Coordinate]
@@ -16,139 +19,167 @@ struct DeduplicatorIndex {
     let cosLatitude: [Double]
     /// Index of each record's provider among the providers present.
     let provider: [Int32]
-    /// Interned normalised name key of each record.
+    /// The providers present, by index.
+    let providerIDs: [ProviderID]
+    /// Every name of every record.
+    let names: DeduplicatorNames
+    /// The key of each record's display name (``DeduplicatorNames/displayKey(_:)``), for the
+    /// common case of records with one name.
     let nameKey: [Int32]
-    /// Per name key: its scalars (for Jaro-Winkler) and its sorted, distinct core word ids.
-    let keyScalars: [[UInt32]]
-    let keyWords: [[Int32]]
-    /// Per name key: whether some provider returned it several times (a chain).
-    let isChain: [Bool]
+    /// How many records of each provider have each key among their names, at
+    /// `key * providerIDs.count + provider`.
+    let keyCounts: [Int32]
+    /// For the keys that a provider gives to several records: those records' category groups
+    /// (``groups``), by `provider << 32 | key`.
+    let keyGroups: [Int64: [UInt8]]
+    /// Bit mask of each record's categories (bit = the category's position in
+    /// `Category.allCases`), for preferring a pair of the very same category.
+    let categoryBits: [UInt32]
     /// Interned phone, domain and street address of each record, or -1. A phone or domain that
     /// one provider gives to several of its records is stored as -1: it proves nothing.
     let phone: [Int32]
     let domain: [Int32]
     let address: [Int32]
+    /// Each record's phone even when its provider gives it to several records, and how many
+    /// records of that provider have it (for the duplicate rule).
+    let rawPhone: [Int32]
+    let rawPhoneCount: [Int32]
     /// Bit mask of each record's category groups; for a record without categories, the groups
     /// its name implies ("… Bar"); 0 when neither says anything.
     let groups: [UInt8]
+    /// The extents of the records that have one no larger than the rules allow
+    /// (``Deduplicator/Rules/largestExtent``), indexed by ``extentSlot``.
+    let extents: [BoundingBox]
+    /// Per record: its slot in ``extents``, or -1.
+    let extentSlot: [Int32]
     /// A stable hash of each record's id, for a total, input-order-free ordering.
     let tieBreak: [UInt64]
 
     init(_ input: [Venue], normalizer: NameNormalizer, rules: Deduplicator.Rules) {
         count = input.count
-        source = SpatialGrid(input.map(\.coordinate), cellSize: rules.cellSize).order
+        let inputGrid = SpatialGrid(input.map(\.coordinate), cellSize: rules.cellSize)
+        source = inputGrid.order
         let inputIndex = source.map { Int($0) }
         coordinates = inputIndex.map { input[$0].coordinate }
+        grid = inputGrid.reordered()
         cosLatitude = coordinates.map { cos($0.latitude * Double.pi / 180) }
         var providers: [ProviderID: Int32] = [:]
+        var providerIDs: [ProviderID] = []
         provider = inputIndex.map { i in
             let id = input[i].id.provider
             if let known = providers[id] { return known }
             let next = Int32(providers.count)
             providers[id] = next
+            providerIDs.append(id)
             return next
         }
+        self.providerIDs = providerIDs
 
-        // Names: normalise each distinct raw name once.
-        var byRawName: [String: (key: Int32, implied: UInt8)] = [:]
-        var keys: [String: Int32] = [:]
-        var words: [String: Int32] = [:]
-        var keyScalars: [[UInt32]] = []
-        var keyWords: [[Int32]] = []
-        let names = inputIndex.map { i -> (key: Int32, implied: UInt8) in
-            let name = input[i].name
-            if let known = byRawName[name] { return known }
-            let normalized = normalizer.normalize(name)
-            let key = normalized.key
-            let id: Int32
-            if let known = keys[key] {
-                id = known
-            } else {
-                id = Int32(keys.count)
-                keys[key] = id
-                keyScalars.append(key.unicodeScalars.map(\.value))
-                let wordIDs = normalized.coreWords.map { word in
-                    if let known = words[word] { return known }
-                    let next = Int32(words.count)
-                    words[word] = next
-                    return next
-                }
-                keyWords.append(Array(Set(wordIDs)).sorted())
+        names = DeduplicatorNames(input, order: inputIndex, normalizer: normalizer)
+        nameKey = (0..<count).map(names.displayKey)
+
+        let providerCount = providerIDs.count
+        var keyCounts = [Int32](repeating: 0, count: names.keyScalars.count * providerCount)
+        for r in 0..<count {
+            for e in names.entries(of: r) {
+                keyCounts[Int(names.entryKey[e]) * providerCount + Int(provider[r])] += 1
             }
-            let implied = normalizer.impliedGroups(normalized).reduce(UInt8(0)) { $0 | Self.bit($1) }
-            byRawName[name] = (id, implied)
-            return (id, implied)
         }
-        nameKey = names.map(\.key)
-        self.keyScalars = keyScalars
-        self.keyWords = keyWords
-
-        // Chains: a name key that one provider returns several times.
-        var perProviderName: [Int64: Int] = [:]
-        for i in 0..<count {
-            perProviderName[Self.pack(provider[i], nameKey[i]), default: 0] += 1
-        }
-        var isChain = [Bool](repeating: false, count: keyScalars.count)
-        for (packed, occurrences) in perProviderName where occurrences >= rules.chainMinimumCount {
-            isChain[Int(Int32(truncatingIfNeeded: packed))] = true
-        }
-        self.isChain = isChain
+        self.keyCounts = keyCounts
 
         let provider = provider
-        phone = Self.intern(
-            inputIndex.map { input[$0].phone.flatMap(ContactKeys.phone) },
-            provider: provider,
-            dropShared: true
+        let phones = inputIndex.map { input[$0].phone.flatMap(ContactKeys.phone) }
+        rawPhone = Self.intern(phones)
+        rawPhoneCount = Self.counts(rawPhone, provider: provider, providers: providerCount)
+        phone = zip(rawPhone, rawPhoneCount).map { id, count in count > 1 ? -1 : id }
+        let domains = Self.intern(
+            inputIndex.map { input[$0].website.flatMap(ContactKeys.domain) }
         )
-        domain = Self.intern(
-            inputIndex.map { input[$0].website.flatMap(ContactKeys.domain) },
-            provider: provider,
-            dropShared: true
-        )
+        domain = zip(domains, Self.counts(domains, provider: provider, providers: providerCount)).map { id, count in
+            count > 1 ? -1 : id
+        }
         address = Self.intern(
-            inputIndex.map { input[$0].address.flatMap(ContactKeys.address) },
-            provider: provider,
-            dropShared: false
+            inputIndex.map { input[$0].address.flatMap(ContactKeys.address) }
         )
-        groups = zip(inputIndex, names).map { i, name in
+        let implied = names.implied
+        groups = inputIndex.enumerated().map { r, i in
             let categories = input[i].categories
             return categories.isEmpty
-                ? name.implied : categories.reduce(UInt8(0)) { mask, category in mask | Self.bit(category.group) }
+                ? implied[r] : categories.reduce(UInt8(0)) { mask, category in mask | Self.bit(category.group) }
         }
+        let groups = groups
+        var keyGroups: [Int64: [UInt8]] = [:]
+        for r in 0..<count {
+            for e in names.entries(of: r) where keyCounts[Int(names.entryKey[e]) * providerCount + Int(provider[r])] > 1
+            {
+                keyGroups[Self.pack(provider[r], names.entryKey[e]), default: []].append(groups[r])
+            }
+        }
+        self.keyGroups = keyGroups
+        categoryBits = inputIndex.map { i in input[i].categories.reduce(UInt32(0)) { $0 | Self.bit($1) } }
+        var extents: [BoundingBox] = []
+        var extentSlot = [Int32](repeating: -1, count: count)
+        for (r, i) in inputIndex.enumerated() {
+            guard let extent = input[i].extent, extent.diagonal <= rules.largestExtent else { continue }
+            extentSlot[r] = Int32(extents.count)
+            extents.append(extent)
+        }
+        self.extents = extents
+        self.extentSlot = extentSlot
         tieBreak = inputIndex.map { i in
             let id = input[i].id
             return Self.fnv1a(id.provider.rawValue, id.native)
         }
     }
 
-    /// Interns optional strings as ids (-1 for nil); with `dropShared`, a value that one
-    /// provider gives to several records becomes -1.
-    private static func intern(_ values: [String?], provider: [Int32], dropShared: Bool) -> [Int32] {
-        var ids: [String: Int32] = [:]
-        var result = values.map { value -> Int32 in
-            guard let value else { return -1 }
-            if let known = ids[value] { return known }
-            let next = Int32(ids.count)
-            ids[value] = next
-            return next
-        }
-        if dropShared {
-            var occurrences: [Int64: Int] = [:]
-            for (i, id) in result.enumerated() where id >= 0 {
-                occurrences[pack(provider[i], id), default: 0] += 1
-            }
-            for i in result.indices where result[i] >= 0 && occurrences[pack(provider[i], result[i]), default: 0] > 1 {
-                result[i] = -1
-            }
-        }
-        return result
+    /// Interns optional strings as ids (-1 for nil).
+    private static func intern(_ values: [String?]) -> [Int32] {
+        var ids = StringInterner()
+        return values.map { value in value.map { ids.intern($0).id } ?? -1 }
     }
 
-    private static func pack(_ high: Int32, _ low: Int32) -> Int64 {
+    /// For each record, how many records of its provider have its id (0 for -1).
+    private static func counts(_ ids: [Int32], provider: [Int32], providers: Int) -> [Int32] {
+        var occurrences = [Int32](repeating: 0, count: (Int(ids.max() ?? -1) + 1) * providers)
+        for (i, id) in ids.enumerated() where id >= 0 {
+            occurrences[Int(id) * providers + Int(provider[i])] += 1
+        }
+        return ids.enumerated().map { i, id in id >= 0 ? occurrences[Int(id) * providers + Int(provider[i])] : 0 }
+    }
+
+    static func pack(_ high: Int32, _ low: Int32) -> Int64 {
         Int64(high) << 32 | Int64(UInt32(bitPattern: low))
     }
 
-    private static func bit(_ group: Category.Group) -> UInt8 {
+    /// A bit per category, for ``categoryBits``.
+    static func bit(_ category: Category) -> UInt32 {
+        switch category {
+        case .restaurant: 1 << 0
+        case .cafe: 1 << 1
+        case .bar: 1 << 2
+        case .pub: 1 << 3
+        case .fastFood: 1 << 4
+        case .bakery: 1 << 5
+        case .iceCream: 1 << 6
+        case .hotel: 1 << 7
+        case .museum: 1 << 8
+        case .gallery: 1 << 9
+        case .attraction: 1 << 10
+        case .park: 1 << 11
+        case .shop: 1 << 12
+        case .supermarket: 1 << 13
+        case .pharmacy: 1 << 14
+        case .bank: 1 << 15
+        case .atm: 1 << 16
+        case .cinema: 1 << 17
+        case .theatre: 1 << 18
+        case .nightclub: 1 << 19
+        case .library: 1 << 20
+        case .gym: 1 << 21
+        }
+    }
+
+    static func bit(_ group: Category.Group) -> UInt8 {
         switch group {
         case .foodAndDrink: 1
         case .lodging: 2
@@ -173,9 +204,9 @@ struct DeduplicatorIndex {
         return hash
     }
 
-    /// Distance in metres between two records, by the equirectangular approximation at their
-    /// mean latitude: within a few millimetres of the great-circle distance at the ≤ 250 m the
-    /// rules look at, and with no trigonometry per pair.
+    /// Distance in metres between two records' coordinates, by the equirectangular
+    /// approximation at their mean latitude: within a few millimetres of the great-circle
+    /// distance at the ≤ 250 m the rules look at, and with no trigonometry per pair.
     func distance(_ i: Int, _ j: Int) -> Double {
         let metresPerDegree = Coordinate.earthRadius * Double.pi / 180
         var deltaLongitude = abs(coordinates[i].longitude - coordinates[j].longitude)
@@ -185,13 +216,51 @@ struct DeduplicatorIndex {
         return (dx * dx + dy * dy).squareRoot()
     }
 
+    /// Metres from record `point`'s coordinate to record `box`'s extent (0 inside it), by the
+    /// equirectangular approximation at the point's latitude; `nil` when `box` has no extent.
+    func distance(from point: Int, toExtentOf box: Int) -> Double? {
+        let slot = extentSlot[box]
+        guard slot >= 0 else { return nil }
+        let extent = extents[Int(slot)]
+        let metresPerDegree = Coordinate.earthRadius * Double.pi / 180
+        let latitude = coordinates[point].latitude
+        let longitude = coordinates[point].longitude
+        let dy = max(extent.south - latitude, 0, latitude - extent.north) * metresPerDegree
+        let dx = max(extent.west - longitude, 0, longitude - extent.east) * metresPerDegree * cosLatitude[point]
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    /// How many records of `provider` have `key` among their names.
+    @inline(__always)
+    func count(of key: Int32, in provider: Int32) -> Int32 {
+        keyCounts[Int(key) * providerIDs.count + Int(provider)]
+    }
+
+    /// How many records of `provider` with `key` among their names could be the same kind of
+    /// place as a record with category groups `mask` (a record or mask without groups is
+    /// compatible with everything).
+    func compatibleCount(of key: Int32, in provider: Int32, groups mask: UInt8) -> Int32 {
+        let total = count(of: key, in: provider)
+        guard total > 1, let groups = keyGroups[Self.pack(provider, key)] else { return total }
+        if mask == 0 { return Int32(groups.count) }
+        return Int32(groups.reduce(0) { $0 + ($1 == 0 || $1 & mask != 0 ? 1 : 0) })
+    }
+
+    /// The category groups a pair is judged by: those of one record if the other has none,
+    /// else the groups they share.
+    @inline(__always)
+    func pairGroups(_ i: Int, _ j: Int) -> UInt8 {
+        groups[i] == 0 ? groups[j] : groups[j] == 0 ? groups[i] : groups[i] & groups[j]
+    }
+
     /// Whether one key's words are all among the other's, the contained ones spelling at least
     /// three letters (so that "K" is not found in "K Market").
     func wordsContained(_ a: Int32, _ b: Int32) -> Bool {
+        let keyWords = names.keyWords
         let (smallKey, largeKey) = keyWords[Int(a)].count <= keyWords[Int(b)].count ? (a, b) : (b, a)
         let small = keyWords[Int(smallKey)]
         let large = keyWords[Int(largeKey)]
-        guard !small.isEmpty, keyScalars[Int(smallKey)].count >= 3 else { return false }
+        guard !small.isEmpty, names.keyScalars[Int(smallKey)].count >= 3 else { return false }
         var j = 0
         for word in small {
             while j < large.count, large[j] < word { j += 1 }

@@ -78,13 +78,46 @@ public enum ContactKeys {
         return registrable
     }
 
-    /// The street-and-number part of an address (its first comma-separated part, folded):
-    /// `Kaivokatu 1, 00100 Helsinki, Finland` → `kaivokatu 1`. `nil` when that part has no
-    /// number, which is too vague to identify a place ("Rautatientori").
+    /// The street-and-number part of an address, folded: the first comma-separated part that
+    /// names a street and a house number (``hasStreetAndNumber(_:)``).
+    /// `Kaivokatu 1, 00100 Helsinki, Finland` → `kaivokatu 1`; `Asemahalli, Kaivokatu 1` →
+    /// `kaivokatu 1`. `nil` when no part does: "Rautatientori" or "00100 Helsinki" is too vague to
+    /// identify a place.
     public static func address(_ text: String) -> String? {
-        guard let first = text.split(separator: ",").first else { return nil }
-        let words = NameNormalizer.foldedWords(String(first))
-        guard words.contains(where: { $0.first?.isNumber == true }) else { return nil }
-        return words.joined(separator: " ")
+        for part in text.split(separator: ",") {
+            let words = NameNormalizer.foldedWords(String(part))
+            if isStreetAndNumber(words) { return words.joined(separator: " ") }
+        }
+        return nil
+    }
+
+    /// Whether some comma-separated part of the address is a street and a house number: a
+    /// house number (1–4 digits, perhaps with a letter or two: `18`, `18a`) after a word
+    /// (`Mikonkatu 18`, `Damrak 1-5`), or before a street word (`18 Main Street`, `5 rue Royale`).
+    /// A postcode and town (`00100 Helsinki`, `1012 AB Amsterdam`) is not.
+    public static func hasStreetAndNumber(_ text: String) -> Bool {
+        address(text) != nil
+    }
+
+    /// Words that name a street when a house number comes first (`18 Main Street`).
+    static let streetWords: Set<String> = [
+        "street", "st", "road", "rd", "avenue", "ave", "lane", "ln", "drive", "dr", "boulevard", "blvd", "way",
+        "place", "pl", "square", "sq", "court", "ct", "terrace", "crescent", "close", "row", "parade", "highway",
+        "rue", "avenida", "via", "calle", "plaza", "piazza",
+    ]
+
+    private static func isStreetAndNumber(_ words: [String]) -> Bool {
+        for (k, word) in words.enumerated() where isHouseNumber(word) {
+            if k > 0, words[k - 1].contains(where: \.isLetter), !isHouseNumber(words[k - 1]) { return true }
+            if k == 0, words.dropFirst().contains(where: streetWords.contains) { return true }
+        }
+        return false
+    }
+
+    /// 1–4 digits followed by at most two letters.
+    private static func isHouseNumber(_ word: String) -> Bool {
+        let digits = word.prefix { $0.isASCII && $0.isNumber }
+        let rest = word.dropFirst(digits.count)
+        return (1...4).contains(digits.count) && rest.count <= 2 && rest.allSatisfy(\.isLetter)
     }
 }

@@ -1,16 +1,22 @@
+import Foundation
 import VenuesCore
 
 /// A pair of records judged to be the same place, and why.
-struct MatchEdge {
-    enum Rule: UInt8 {
-        case sameName, similarName, samePhone, sameWebsite
+struct MatchEdge: Sendable {
+    enum Rule: UInt8, Sendable {
+        case sameName, otherName, withoutDescriptors, similarName, samePhone, sameWebsite, nearestBranch, duplicate
 
+        /// The rule's name in `--explain` and in ``MergeReason/rule``.
         var name: String {
             switch self {
             case .sameName: "same-name"
+            case .otherName: "other-name"
+            case .withoutDescriptors: "descriptor"
             case .similarName: "similar-name"
             case .samePhone: "same-phone"
             case .sameWebsite: "same-website"
+            case .nearestBranch: "nearest-branch"
+            case .duplicate: "duplicate"
             }
         }
     }
@@ -20,55 +26,141 @@ struct MatchEdge {
     var rule: Rule
     /// Higher is more certain: clustering joins the best pairs first.
     var score: Double
+    /// The distance the rules used: between the coordinates, or from one record's coordinate
+    /// to the other's extent when that is nearer (see ``extentOf``).
     var distance: Double
+    /// The distance between the two coordinates.
+    var centreDistance: Double
     var nameScore: Double
+    /// The entries (``DeduplicatorNames``) whose keys are equal, or -1 when no names are equal.
+    var firstEntry: Int32 = -1
+    var secondEntry: Int32 = -1
+    /// 0, or 1 / 2 when ``distance`` is to the first's / second's extent.
+    var extentOf: UInt8 = 0
+    var sharedAddress = false
+    var sharedPhone = false
+    /// Whether the pair is beyond the chain distance without a shared address or phone, so
+    /// that it stands only if its names are not a chain's, or (for equal names) if each
+    /// record is the other's nearest branch; see ``DeduplicatorIndex/resolveChains(_:rules:)``.
+    var chainGuarded = false
 }
 
 extension DeduplicatorIndex {
-    /// Every pair of records from different providers that the rules accept.
-    func matches(rules: Deduplicator.Rules) -> [MatchEdge] {
+    /// Every pair of records that the rules accept (before the chain guard is settled).
+    ///
+    /// Pairs within the match radius come from the grid's cell neighbourhoods (on two threads
+    /// for large inputs); pairs farther apart whose distance to an extent is within it come
+    /// from a search around each extent.
+    func candidates(rules: Deduplicator.Rules) -> [MatchEdge] {
         let radius = rules.matchRadius
-        // No rule matches beyond `radius` (at most the candidate radius), so cells of that
-        // size are enough and keep the neighbourhoods small.
-        let grid = SpatialGrid(coordinates, cellSize: rules.cellSize)
+        let duplicateMask = providerMask(rules.duplicateProviders)
+        let parts = count >= 20_000 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let ranges = grid.cellRanges(parts)
+        let results = ranges.map { _ in EdgeBuffer() }
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
+            var edges: [MatchEdge] = []
+            grid.forEachPair(cells: ranges[part]) { i, j, projectedSquared in
+                guard projectedSquared <= radius * radius else { return }
+                if provider[i] != provider[j] {
+                    if let edge = match(i, j, rules: rules) { edges.append(edge) }
+                } else if provider[i] < 64, duplicateMask & (1 << UInt64(provider[i])) != 0,
+                    let edge = duplicate(i, j, rules: rules)
+                {
+                    edges.append(edge)
+                }
+            }
+            results[part].edges = edges
+        }
+        var edges = results.flatMap(\.edges)
+        edges.append(contentsOf: extentCandidates(rules: rules))
+        return edges
+    }
+
+    /// Pairs farther apart than the match radius whose distance from one record to the other's
+    /// extent is within it.
+    private func extentCandidates(rules: Deduplicator.Rules) -> [MatchEdge] {
+        let radius = rules.matchRadius
         var edges: [MatchEdge] = []
-        grid.forEachPair { i, j, projectedSquared in
-            guard projectedSquared <= radius * radius, provider[i] != provider[j] else { return }
-            if let edge = match(i, j, rules: rules) {
-                edges.append(edge)
+        var seen = Set<Int64>()
+        for owner in 0..<count where extentSlot[owner] >= 0 {
+            let extent = extents[Int(extentSlot[owner])]
+            let southWest = grid.project(latitude: extent.south, longitude: extent.west)
+            let northEast = grid.project(latitude: extent.north, longitude: extent.east)
+            grid.forEachPoint(
+                inX: (southWest.x - radius)...(northEast.x + radius),
+                y: (southWest.y - radius)...(northEast.y + radius)
+            ) { other in
+                guard other != owner, provider[other] != provider[owner] else { return }
+                let dx = grid.xs[owner] - grid.xs[other]
+                let dy = grid.ys[owner] - grid.ys[other]
+                guard dx * dx + dy * dy > radius * radius else { return }
+                let (i, j) = (min(owner, other), max(owner, other))
+                if extentSlot[other] >= 0, !seen.insert(Self.pack(Int32(i), Int32(j))).inserted { return }
+                if let edge = match(i, j, rules: rules) { edges.append(edge) }
             }
         }
         return edges
     }
 
-    /// The rule test for one pair (DESIGN §5); see ``Deduplicator`` for the list.
+    /// A bit per provider index (providers past the 64th are left out).
+    private func providerMask(_ ids: Set<ProviderID>) -> UInt64 {
+        var mask: UInt64 = 0
+        for (index, id) in providerIDs.enumerated() where index < 64 && ids.contains(id) {
+            mask |= 1 << UInt64(index)
+        }
+        return mask
+    }
+
+    /// The rule test for a pair of records of different providers; see ``Deduplicator`` for
+    /// the rules and docs/merge.md for why.
     func match(_ i: Int, _ j: Int, rules: Deduplicator.Rules) -> MatchEdge? {
         if rules.categoryVeto, groups[i] != 0, groups[j] != 0, groups[i] & groups[j] == 0 {
             return nil
         }
-        let distance = distance(i, j)
+        let centreDistance = distance(i, j)
+        var distance = centreDistance
+        var extentOf: UInt8 = 0
+        if extentSlot[i] >= 0 || extentSlot[j] >= 0 {
+            if let toFirst = self.distance(from: j, toExtentOf: i), toFirst < distance {
+                distance = toFirst
+                extentOf = 1
+            }
+            if let toSecond = self.distance(from: i, toExtentOf: j), toSecond < distance {
+                distance = toSecond
+                extentOf = 2
+            }
+        }
         guard distance <= rules.matchRadius else { return nil }
 
-        let sameName = nameKey[i] == nameKey[j]
+        var (firstEntry, secondEntry) = equalNames(i, j)
+        let sameKey = firstEntry >= 0
         let samePhone = phone[i] >= 0 && phone[i] == phone[j]
         let sameDomain = domain[i] >= 0 && domain[i] == domain[j]
         let sameAddress = address[i] >= 0 && address[i] == address[j]
         // Jaro-Winkler only where a rule can use it (it is the costly part).
-        guard sameName || samePhone || sameDomain || distance <= rules.similarNameDistance else { return nil }
-        let nameScore =
-            sameName ? 1 : NameSimilarity.jaroWinkler(keyScalars[Int(nameKey[i])], keyScalars[Int(nameKey[j])])
-
-        let chain = isChain[Int(nameKey[i])] || isChain[Int(nameKey[j])]
-        if chain, distance > rules.chainDistance, !sameAddress, !samePhone {
-            return nil
+        guard sameKey || samePhone || sameDomain || distance <= rules.similarNameDistance else { return nil }
+        var nameScore = 1.0
+        var contained = false
+        if !sameKey {
+            let similar = similarNames(i, j, everyName: distance <= rules.similarNameDistance, rules: rules)
+            nameScore = similar.score
+            contained = similar.contained
+            (firstEntry, secondEntry) = (similar.first, similar.second)
         }
 
         let rule: MatchEdge.Rule
-        if sameName, distance <= rules.sameNameDistance {
-            rule = .sameName
-        } else if distance <= rules.similarNameDistance,
-            nameScore >= rules.similarNameThreshold || wordsContained(nameKey[i], nameKey[j])
-        {
+        if sameKey, distance <= rules.sameNameDistance {
+            let wholeDisplayNames = firstEntry == names.entryStart[i] && secondEntry == names.entryStart[j]
+            if wholeDisplayNames {
+                rule = .sameName
+            } else if names.entryForm[Int(firstEntry)] == .withoutDescriptors
+                || names.entryForm[Int(secondEntry)] == .withoutDescriptors
+            {
+                rule = .withoutDescriptors
+            } else {
+                rule = .otherName
+            }
+        } else if distance <= rules.similarNameDistance, nameScore >= rules.similarNameThreshold || contained {
             rule = .similarName
         } else if samePhone, distance <= rules.contactDistance {
             rule = .samePhone
@@ -77,17 +169,182 @@ extension DeduplicatorIndex {
         } else {
             return nil
         }
+
+        var chainGuarded = false
+        if distance > rules.chainDistance, !sameAddress, !samePhone {
+            let mask = pairGroups(i, j)
+            if sameKey, rule != .similarName {
+                let key = names.entryKey[Int(firstEntry)]
+                // A name made only of generic words ("Kahvila") is anybody's: like a chain's,
+                // but with no branch to be nearest to.
+                if names.keyIsGeneric[Int(key)] { return nil }
+                chainGuarded =
+                    names.entryIsBrand[Int(firstEntry)] || names.entryIsBrand[Int(secondEntry)]
+                    || mayBeChain(key, groups: mask, rules: rules)
+            } else {
+                chainGuarded =
+                    mayBeChain(nameKey[i], groups: mask, rules: rules)
+                    || mayBeChain(nameKey[j], groups: mask, rules: rules)
+            }
+        }
+
+        // Nearer, better evidenced pairs first; among equal names, the same category and the
+        // same full name (generic words included) first: "Cafe Lasipalatsi" goes with the café,
+        // not the restaurant "Lasipalatsi" next door.
         var score = nameScore - distance / 1000
         if samePhone { score += 0.5 }
         if sameDomain { score += 0.25 }
         if sameAddress { score += 0.25 }
+        if categoryBits[i] & categoryBits[j] != 0 { score += 0.05 }
+        if names.sameWords(i, j) { score += 0.05 }
+        if rule == .otherName || rule == .withoutDescriptors { score -= 0.01 }
         return MatchEdge(
             first: Int32(i),
             second: Int32(j),
             rule: rule,
             score: score,
             distance: distance,
-            nameScore: nameScore
+            centreDistance: centreDistance,
+            nameScore: nameScore,
+            firstEntry: firstEntry,
+            secondEntry: secondEntry,
+            extentOf: extentOf,
+            sharedAddress: sameAddress,
+            sharedPhone: samePhone,
+            chainGuarded: chainGuarded
         )
     }
+
+    /// The best pair of entries of `i` and `j` with equal keys, or (-1, -1): both display
+    /// names whole first, then a display name and another name, then other names, each form
+    /// without descriptors after the whole ones, and brand names last.
+    @inline(__always)
+    func equalNames(_ i: Int, _ j: Int) -> (Int32, Int32) {
+        let first = names.entries(of: i)
+        let second = names.entries(of: j)
+        if nameKey[i] == nameKey[j] {
+            return (Int32(first.lowerBound), Int32(second.lowerBound))
+        }
+        if first.count == 1 && second.count == 1 {
+            return (-1, -1)
+        }
+        var best: (Int32, Int32) = (-1, -1)
+        var bestRank = Int.max
+        for a in first {
+            for b in second where names.entryKey[a] == names.entryKey[b] {
+                let rank = rank(a, display: first.lowerBound) + rank(b, display: second.lowerBound)
+                if rank < bestRank {
+                    bestRank = rank
+                    best = (Int32(a), Int32(b))
+                }
+            }
+        }
+        return best
+    }
+
+    /// The most similar names of `i` and `j`: the display names' Jaro-Winkler similarity and
+    /// word containment, and with `everyName` the best over every pair of whole names (other
+    /// languages, alternative names). The entries are those of the best pair, or those where
+    /// one name's words are all in the other's.
+    func similarNames(
+        _ i: Int,
+        _ j: Int,
+        everyName: Bool,
+        rules: Deduplicator.Rules
+    ) -> (score: Double, contained: Bool, first: Int32, second: Int32) {
+        let first = names.entries(of: i)
+        let second = names.entries(of: j)
+        var score = NameSimilarity.jaroWinkler(names.keyScalars[Int(nameKey[i])], names.keyScalars[Int(nameKey[j])])
+        var best = (Int32(first.lowerBound), Int32(second.lowerBound))
+        var contained = wordsContained(nameKey[i], nameKey[j])
+        guard everyName, !contained, score < rules.similarNameThreshold, first.count > 1 || second.count > 1 else {
+            return (score, contained, best.0, best.1)
+        }
+        for a in first where names.entryForm[a] == .whole {
+            for b in second where names.entryForm[b] == .whole && (a != first.lowerBound || b != second.lowerBound) {
+                let (keyA, keyB) = (names.entryKey[a], names.entryKey[b])
+                if wordsContained(keyA, keyB) {
+                    return (
+                        max(
+                            score,
+                            NameSimilarity.jaroWinkler(names.keyScalars[Int(keyA)], names.keyScalars[Int(keyB)])
+                        ), true, Int32(a), Int32(b)
+                    )
+                }
+                let similarity = NameSimilarity.jaroWinkler(names.keyScalars[Int(keyA)], names.keyScalars[Int(keyB)])
+                if similarity > score {
+                    score = similarity
+                    best = (Int32(a), Int32(b))
+                }
+            }
+        }
+        contained = false
+        return (score, contained, best.0, best.1)
+    }
+
+    private func rank(_ entry: Int, display: Int) -> Int {
+        var rank = entry == display ? 0 : 1
+        if names.entryForm[entry] == .withoutDescriptors { rank += 2 }
+        if names.entryIsBrand[entry] { rank += 8 }
+        return rank
+    }
+
+    /// Whether some provider has `key` among the names of several of its records that could
+    /// be the kind of place the pair is (category groups `mask`).
+    @inline(__always)
+    func mayBeChain(_ key: Int32, groups mask: UInt8, rules: Deduplicator.Rules) -> Bool {
+        for p in 0..<Int32(providerIDs.count) where count(of: key, in: p) >= rules.chainMinimumCount {
+            if compatibleCount(of: key, in: p, groups: mask) >= rules.chainMinimumCount { return true }
+        }
+        return false
+    }
+
+    /// The duplicate rule for two records of one provider: the same name after normalising
+    /// (a name that is not only generic words, that this provider gives to exactly these two
+    /// records and no other provider to more than one — counting only records that could be
+    /// the same kind of place), or the same phone given to exactly these two records with
+    /// similar names, within ``Deduplicator/Rules/duplicateDistance``.
+    func duplicate(_ i: Int, _ j: Int, rules: Deduplicator.Rules) -> MatchEdge? {
+        if rules.categoryVeto, groups[i] != 0, groups[j] != 0, groups[i] & groups[j] == 0 {
+            return nil
+        }
+        let distance = distance(i, j)
+        guard distance <= rules.duplicateDistance else { return nil }
+        let key = nameKey[i]
+        var sameName = false
+        let mask = pairGroups(i, j)
+        if key == nameKey[j], !names.keyIsGeneric[Int(key)],
+            compatibleCount(of: key, in: provider[i], groups: mask) == 2
+        {
+            sameName = true
+            for p in 0..<Int32(providerIDs.count)
+            where p != provider[i] && compatibleCount(of: key, in: p, groups: mask) > 1 {
+                sameName = false
+            }
+        }
+        let samePhone = rawPhone[i] >= 0 && rawPhone[i] == rawPhone[j] && rawPhoneCount[i] == 2
+        guard sameName || samePhone else { return nil }
+        let nameScore =
+            sameName ? 1 : NameSimilarity.jaroWinkler(names.keyScalars[Int(key)], names.keyScalars[Int(nameKey[j])])
+        guard sameName || nameScore >= rules.similarNameThreshold || wordsContained(key, nameKey[j]) else {
+            return nil
+        }
+        return MatchEdge(
+            first: Int32(i),
+            second: Int32(j),
+            rule: .duplicate,
+            score: 2 + nameScore - distance / 1000,
+            distance: distance,
+            centreDistance: distance,
+            nameScore: nameScore,
+            firstEntry: sameName ? names.entryStart[i] : -1,
+            secondEntry: sameName ? names.entryStart[j] : -1,
+            sharedPhone: samePhone
+        )
+    }
+}
+
+/// Edges found by one thread.
+private final class EdgeBuffer: @unchecked Sendable {
+    var edges: [MatchEdge] = []
 }

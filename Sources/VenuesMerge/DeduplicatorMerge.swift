@@ -1,3 +1,4 @@
+import Foundation
 public import VenuesCore
 
 extension Deduplicator {
@@ -6,9 +7,12 @@ extension Deduplicator {
     /// The records are first ordered by ``priority`` (most trusted provider first); the first
     /// is the canonical source. Then:
     /// - **id, name, coordinate**: the canonical source's;
+    /// - **names**: the canonical source's (the others' are in ``MergedVenue/sources``);
+    ///   **extent**: the first source's that has one;
     /// - **categories** and **provider categories**: the union, in source order, without repeats;
-    /// - **address**: the first source whose address has a house number (more precise), else
-    ///   the first with any address;
+    /// - **address**: the first source whose address names a street and a house number
+    ///   (``ContactKeys/hasStreetAndNumber(_:)``: "Mikonkatu 18, 00100 Helsinki", not
+    ///   "00100 Helsinki"), else the first with any address;
     /// - **phone**: the first source whose number is in international form (`+…`, unambiguous
     ///   abroad), else the first with any number;
     /// - **website**: the first source whose site is the venue's own (not a social network or
@@ -20,17 +24,22 @@ extension Deduplicator {
     /// - **links**: the union (by URL); **extras**: the union, the more trusted source winning
     ///   on a shared key.
     public func merged(_ records: [Venue], reasons: [MergeReason] = []) -> MergedVenue {
-        let sources = priority.sorted(records)
+        merged(sorted: priority.sorted(records), reasons: reasons)
+    }
+
+    /// ``merged(_:reasons:)`` for records already in ``priority`` order.
+    func merged(sorted sources: [Venue], reasons: [MergeReason]) -> MergedVenue {
         guard var venue = sources.first else {
             preconditionFailure("a merged venue needs at least one record")
         }
         guard sources.count > 1 else {
             return MergedVenue(venue: venue, sources: sources, reasons: reasons)
         }
+        venue.extent = sources.lazy.compactMap(\.extent).first
         venue.categories = unique(sources.flatMap(\.categories))
         venue.providerCategories = unique(sources.flatMap(\.providerCategories))
         venue.address =
-            sources.lazy.compactMap(\.address).first { $0.contains(where: \.isNumber) }
+            sources.lazy.compactMap(\.address).first(where: ContactKeys.hasStreetAndNumber)
             ?? sources.lazy.compactMap(\.address).first
         venue.phone =
             sources.lazy.compactMap(\.phone).first { $0.hasPrefix("+") }
@@ -63,4 +72,31 @@ extension Deduplicator {
         var seen = Set<T>()
         return values.filter { seen.insert($0).inserted }
     }
+}
+
+extension Deduplicator {
+    /// The merged venue of each group of input indices (in ``priority`` order), on two threads
+    /// for large inputs.
+    func mergedGroups(_ groups: [[Int]], reasons: [[MergeReason]], of venues: [Venue]) -> [MergedVenue] {
+        @Sendable func place(_ g: Int) -> MergedVenue {
+            let group = groups[g]
+            if group.count == 1 {
+                return MergedVenue(venue: venues[group[0]], sources: [venues[group[0]]], reasons: reasons[g])
+            }
+            return merged(sorted: group.map { venues[$0] }, reasons: reasons[g])
+        }
+        let parts = groups.count >= 20_000 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
+        guard parts > 1 else { return groups.indices.map(place) }
+        let chunk = (groups.count + parts - 1) / parts
+        let results = (0..<parts).map { _ in PlaceBuffer() }
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            results[part].places = ((part * chunk)..<min(groups.count, (part + 1) * chunk)).map(place)
+        }
+        return results.flatMap(\.places)
+    }
+}
+
+/// Places built by one thread.
+private final class PlaceBuffer: @unchecked Sendable {
+    var places: [MergedVenue] = []
 }

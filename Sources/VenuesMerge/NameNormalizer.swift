@@ -11,14 +11,19 @@ public import VenuesCore
 /// 3. `&` becomes the word `and`; apostrophes vanish without splitting the word
 ///    (`Robert's` → `roberts`); every other punctuation mark or symbol separates words.
 /// 4. Generic words (``genericWords``: "restaurant", "ravintola", "café", "bar", "the", "hotel",
-///    "de", "der", … in English, Finnish, Swedish, Dutch and German) are dropped, unless
-///    that would leave nothing: "The Bar" keeps both words.
+///    "shop", "kauppa", "butik", "de", "der", … in English, Finnish, Swedish, Dutch and German)
+///    are dropped, unless that would leave nothing: "The Bar" keeps both words.
 /// 5. One trailing city name (``citySuffixes``: "Helsinki", "Amsterdam", …) is dropped,
 ///    again only if something is left: "Juttutupa Helsinki" → `juttutupa`, but "Helsinki"
 ///    stays `helsinki`.
 ///
 /// The ``NormalizedName/key`` is the remaining words joined without spaces, so "K-Market"
 /// and "Kmarket" compare equal.
+///
+/// Names also carry descriptors and taglines that say nothing about which place it is:
+/// ``withoutDescriptors(_:)`` gives the name without parenthesised text and without what follows
+/// a dash or a bar ("Base Camp (Nepalese cuisine)" → "Base Camp", "Splizzeria Ravintola – Kitchen
+/// & Bar" → "Splizzeria Ravintola"); the deduplicator compares that form too.
 ///
 /// Some generic words also say what kind of place it is (``categoryWords``: "Bar", "Ravintola"
 /// → food and drink; "Hotel" → lodging): ``impliedGroups(_:)`` gives the deduplicator a
@@ -33,7 +38,7 @@ public struct NameNormalizer: Sendable, Hashable {
     /// Words that tell the kind of place, already folded.
     public var categoryWords: [String: Category.Group]
 
-    /// The default category words: eating and drinking, and lodging, in the five languages.
+    /// The default category words: eating and drinking, lodging, and shops, in the five languages.
     public static let defaultCategoryWords: [String: Category.Group] = {
         var words: [String: Category.Group] = [:]
         for word in [
@@ -42,8 +47,14 @@ public struct NameNormalizer: Sendable, Hashable {
         ] {
             words[word] = .foodAndDrink
         }
+        for word in ["bakery", "leipomo", "bageri", "kitchen", "keittio", "kok"] {
+            words[word] = .foodAndDrink
+        }
         for word in ["hotel", "hotelli", "hotell"] {
             words[word] = .lodging
+        }
+        for word in ["shop", "store", "boutique", "kauppa", "myymala", "putiikki", "butik", "affar"] {
+            words[word] = .retail
         }
         return words
     }()
@@ -51,11 +62,13 @@ public struct NameNormalizer: Sendable, Hashable {
     /// The default generic words in English, Finnish, Swedish, Dutch and German.
     public static let defaultGenericWords: Set<String> = [
         // English
-        "the", "restaurant", "cafe", "coffee", "bar", "pub", "hotel", "bistro",
+        "the", "restaurant", "cafe", "coffee", "bar", "pub", "hotel", "bistro", "shop", "store", "boutique",
+        "kitchen", "bakery",
         // Finnish
-        "ravintola", "kahvila", "kahvi", "baari", "pubi", "hotelli",
+        "ravintola", "kahvila", "kahvi", "baari", "pubi", "hotelli", "kauppa", "myymala", "putiikki", "leipomo",
+        "keittio",
         // Swedish
-        "restaurang", "kafe", "kaffe", "hotell", "krog",
+        "restaurang", "kafe", "kaffe", "hotell", "krog", "butik", "affar", "bageri", "kok",
         // Dutch
         "de", "het", "eetcafe",
         // German
@@ -91,14 +104,71 @@ public struct NameNormalizer: Sendable, Hashable {
     public func normalize(_ name: String) -> NormalizedName {
         let all = Self.foldedWords(name)
         var core = all.filter { !genericWords.contains($0) }
+        let onlyGeneric = core.isEmpty && !all.isEmpty
         if core.isEmpty {
             core = all
         }
         if core.count > 1, let last = core.last, citySuffixes.contains(last) {
             core.removeLast()
         }
-        return NormalizedName(words: all, coreWords: core)
+        var normalized = NormalizedName(words: all, coreWords: core)
+        normalized.isOnlyGenericWords = onlyGeneric
+        return normalized
     }
+
+    /// The name without its descriptors and tagline, or `nil` when it has none: bracketed text
+    /// (`(…)`, `[…]`) is removed and the name is cut at the first dash or bar standing between
+    /// spaces (` – `, ` — `, ` - `, ` | `, ` · `) or colon followed by a space. A dash inside a word
+    /// ("R-kioski", "K-Market") is part of the name. `nil` also when nothing would be left.
+    public static func withoutDescriptors(_ name: String) -> String? {
+        // Most names have none of the marks: say so without decoding the text.
+        guard name.utf8.contains(where: isDescriptorByte) else { return nil }
+        var kept = String.UnicodeScalarView()
+        var depth = 0
+        var changed = false
+        let scalars = Array(name.unicodeScalars)
+        var index = 0
+        scan: while index < scalars.count {
+            let scalar = scalars[index]
+            switch scalar {
+            case "(", "[":
+                depth += 1
+                changed = true
+            case ")", "]":
+                if depth > 0 { depth -= 1 } else { kept.append(" ") }
+                changed = true
+            case " "
+            where depth == 0 && index + 2 < scalars.count && scalars[index + 2] == " "
+                && taglineSeparators.contains(scalars[index + 1]):
+                changed = true
+                break scan
+            case ":" where depth == 0 && index + 1 < scalars.count && scalars[index + 1] == " ":
+                changed = true
+                break scan
+            default:
+                if depth == 0 { kept.append(scalar) }
+            }
+            index += 1
+        }
+        let result = String(kept).trimmingCharacters(in: .whitespaces)
+        guard changed, !result.isEmpty, result != name else { return nil }
+        return result
+    }
+
+    /// Whether a byte may begin a mark ``withoutDescriptors(_:)`` looks for: brackets, `-`,
+    /// `|`, `/`, `:`, or the UTF-8 lead byte of a dash or the middle dot.
+    private static func isDescriptorByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "-"),
+            UInt8(ascii: "|"), UInt8(ascii: "/"), UInt8(ascii: ":"), 0xE2, 0xC2:
+            true
+        default:
+            false
+        }
+    }
+
+    /// Marks that, standing between spaces, begin a tagline.
+    private static let taglineSeparators: Set<Unicode.Scalar> = ["-", "\u{2013}", "\u{2014}", "|", "\u{00B7}", "/"]
 
     /// Steps 1–3: the folded words of a name (or of any text, such as an address).
     public static func foldedWords(_ text: String) -> [String] {
@@ -169,6 +239,9 @@ public struct NormalizedName: Sendable, Hashable {
     public var words: [String]
     /// The words that identify the place: generic words and a trailing city dropped.
     public var coreWords: [String]
+    /// Whether every word is a generic word ("The Bar", "Ravintola"): such a name says what
+    /// kind of place it is, not which.
+    public internal(set) var isOnlyGenericWords = false
 
     public init(words: [String], coreWords: [String]) {
         self.words = words

@@ -17,10 +17,14 @@ public struct SpatialGrid: Sendable {
     /// Projected x, y of each point, in metres.
     let xs: [Double]
     let ys: [Double]
+    /// Metres per degree of longitude in the projection.
+    let xScale: Double
     /// Point indices ordered by cell (nearby points are near each other in this order).
     let order: [Int32]
     /// Each occupied cell's range in ``order``.
     private let cells: [Int64: Range<Int32>]
+    /// The occupied cells, in ``order``.
+    private let cellKeys: [Int64]
     private let cellOf: [Int64]
 
     /// Metres per degree of latitude on the sphere of ``Coordinate/earthRadius``.
@@ -32,6 +36,7 @@ public struct SpatialGrid: Sendable {
         self.cellSize = cellSize
         let maxLatitude = min(89.0, coordinates.map { abs($0.latitude) }.max() ?? 0)
         let xScale = Self.metresPerDegree * cos(maxLatitude * Double.pi / 180)
+        self.xScale = xScale
         xs = coordinates.map { $0.longitude * xScale }
         ys = coordinates.map { $0.latitude * Self.metresPerDegree }
         let cellOf = zip(xs, ys).map { x, y in
@@ -39,17 +44,96 @@ public struct SpatialGrid: Sendable {
         }
         let order = (0..<Int32(coordinates.count)).sorted { cellOf[Int($0)] < cellOf[Int($1)] }
         var cells: [Int64: Range<Int32>] = [:]
+        var cellKeys: [Int64] = []
         var start = 0
         while start < order.count {
             let key = cellOf[Int(order[start])]
             var end = start + 1
             while end < order.count, cellOf[Int(order[end])] == key { end += 1 }
             cells[key] = Int32(start)..<Int32(end)
+            cellKeys.append(key)
             start = end
         }
         self.order = order
         self.cells = cells
+        self.cellKeys = cellKeys
         self.cellOf = cellOf
+    }
+
+    private init(
+        cellSize: Double,
+        xs: [Double],
+        ys: [Double],
+        xScale: Double,
+        order: [Int32],
+        cells: [Int64: Range<Int32>],
+        cellKeys: [Int64],
+        cellOf: [Int64]
+    ) {
+        self.cellSize = cellSize
+        self.xs = xs
+        self.ys = ys
+        self.xScale = xScale
+        self.order = order
+        self.cells = cells
+        self.cellKeys = cellKeys
+        self.cellOf = cellOf
+    }
+
+    /// The same grid over the points renumbered in ``order`` (point `k` of the result is point
+    /// `order[k]` of this grid), without sorting again: the points of a cell are then
+    /// consecutive numbers.
+    func reordered() -> SpatialGrid {
+        SpatialGrid(
+            cellSize: cellSize,
+            xs: order.map { xs[Int($0)] },
+            ys: order.map { ys[Int($0)] },
+            xScale: xScale,
+            order: Array(0..<Int32(order.count)),
+            cells: cells,
+            cellKeys: cellKeys,
+            cellOf: order.map { cellOf[Int($0)] }
+        )
+    }
+
+    /// The projected position of a point, in metres.
+    func project(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
+        (longitude * xScale, latitude * Self.metresPerDegree)
+    }
+
+    /// Calls `body(index)` for every point in the cells that a projected rectangle touches: a
+    /// superset of the points inside it.
+    func forEachPoint(inX x: ClosedRange<Double>, y: ClosedRange<Double>, _ body: (Int) -> Void) {
+        let columns = Int32((x.lowerBound / cellSize).rounded(.down))...Int32((x.upperBound / cellSize).rounded(.down))
+        let rows = Int32((y.lowerBound / cellSize).rounded(.down))...Int32((y.upperBound / cellSize).rounded(.down))
+        for column in columns {
+            for row in rows {
+                guard let range = cells[Self.cellKey(column, row)] else { continue }
+                for slot in range { body(Int(order[Int(slot)])) }
+            }
+        }
+    }
+
+    /// The number of occupied cells; ``forEachPair(cells:_:)`` takes ranges of `0..<cellCount`.
+    var cellCount: Int { cellKeys.count }
+
+    /// Splits the occupied cells into at most `parts` consecutive ranges holding about the
+    /// same number of points.
+    func cellRanges(_ parts: Int) -> [Range<Int>] {
+        guard parts > 1, cellKeys.count > 1 else { return [0..<cellKeys.count] }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var points = 0
+        let share = max(1, order.count / parts)
+        for (index, key) in cellKeys.enumerated() {
+            points += cells[key]!.count
+            if points >= share * (ranges.count + 1), ranges.count < parts - 1, index + 1 < cellKeys.count {
+                ranges.append(start..<(index + 1))
+                start = index + 1
+            }
+        }
+        ranges.append(start..<cellKeys.count)
+        return ranges
     }
 
     private static func cellKey(_ column: Int32, _ row: Int32) -> Int64 {
@@ -79,9 +163,17 @@ public struct SpatialGrid: Sendable {
     /// Calls `body(i, j, projectedDistanceSquared)` once for each unordered pair of points in
     /// the same or adjacent cells, with `i < j`. Every pair within ``cellSize`` is among them.
     public func forEachPair(_ body: (Int, Int, Double) -> Void) {
+        forEachPair(cells: 0..<cellKeys.count, body)
+    }
+
+    /// ``forEachPair(_:)`` for the pairs whose first cell (in the walk's own order) is among
+    /// `cellRange`: disjoint ranges visit disjoint pairs, and ranges covering `0..<cellCount`
+    /// visit every pair once.
+    func forEachPair(cells cellRange: Range<Int>, _ body: (Int, Int, Double) -> Void) {
         // Own cell, then four of the eight neighbours, so that each cell pair is visited once.
         let forward: [(Int32, Int32)] = [(1, -1), (1, 0), (1, 1), (0, 1)]
-        for (key, range) in cells {
+        for key in cellKeys[cellRange] {
+            let range = cells[key]!
             let column = Self.column(key)
             let row = Self.row(key)
             for p in range {

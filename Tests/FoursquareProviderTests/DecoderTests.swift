@@ -33,6 +33,28 @@ struct DecoderTests {
         #expect(everest.links.first?.kind == .providerPage)
     }
 
+    @Test("a chain's name is another name of the place (source chain); no chain, no other names")
+    func chainNames() throws {
+        let body = """
+            {"results": [
+              {"fsq_place_id": "a1", "name": "Espresso House Kamppi", "latitude": 60.17, "longitude": 24.93,
+               "chains": [{"fsq_chain_id": "c1", "name": "Espresso House"}, {"name": ""}, {"id": 5}]},
+              {"fsq_place_id": "a2", "name": "Subway", "latitude": 60.17, "longitude": 24.93,
+               "chains": [{"name": "Subway"}]},
+              {"fsq_place_id": "a3", "name": "Kappeli", "latitude": 60.17, "longitude": 24.93, "chains": "odd"}
+            ]}
+            """
+        let venues = try FoursquareDecoder.decodeSearch(Data(body.utf8)).venues
+        try #require(venues.count == 3)
+        #expect(
+            venues[0].names == [
+                VenueName("Espresso House Kamppi", source: "name"), VenueName("Espresso House", source: "chain"),
+            ]
+        )
+        #expect(venues[1].names.isEmpty)  // the chain's name is its own name
+        #expect(venues[2].names.isEmpty)
+    }
+
     @Test("empty strings are missing: postcode \"\", formatted_address \"\", tel \"\", website \"\"")
     func emptyStrings() throws {
         let venues = try FoursquareDecoder.decodeSearch(try fixture("places-search-helsinki.json")).venues

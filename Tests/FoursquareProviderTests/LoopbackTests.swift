@@ -42,7 +42,7 @@ struct LoopbackTests {
         #expect(request.queryValue("limit") == "30")
         #expect(
             request.queryValue("fields")
-                == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating"
+                == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating,chains"
         )
         #expect(request.query.allSatisfy { !$0.value.contains(testKey) })
     }
@@ -72,7 +72,7 @@ struct LoopbackTests {
         #expect(request.queryValue("categories") == "13065")
         #expect(request.queryValue("fsq_category_ids") == nil)
         #expect(request.queryValue("sort") == "RATING")
-        #expect(request.queryValue("fields") == "fsq_id,name,geocodes,location,categories,tel,website,rating")
+        #expect(request.queryValue("fields") == "fsq_id,name,geocodes,location,categories,tel,website,rating,chains")
     }
 
     @Test("nearby never sends a term; search with a blank term is a nearby search")
@@ -278,7 +278,7 @@ struct LoopbackTests {
         // The lookup, unlike a search, asks for the price (only `venues show` displays it).
         #expect(
             request.queryValue("fields")
-                == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating,price,hours,stats,photos"
+                == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating,chains,price,hours,stats,photos"
         )
         #expect(venue.price != nil)
     }

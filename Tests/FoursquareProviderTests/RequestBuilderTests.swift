@@ -60,7 +60,7 @@ struct RequestBuilderTests {
         #expect(values["limit"] == "20")
         #expect(
             values["fields"]
-                == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating"
+                == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating,chains"
         )
         #expect(values["query"] == nil)
         #expect(values["fsq_category_ids"] == nil)
@@ -74,7 +74,7 @@ struct RequestBuilderTests {
                 configuration: .init(apiKey: testKey, api: .v3)
             )
         )
-        #expect(values["fields"] == "fsq_id,name,geocodes,location,categories,tel,website,rating")
+        #expect(values["fields"] == "fsq_id,name,geocodes,location,categories,tel,website,rating,chains")
     }
 
     @Test("every field we ask for exists in the OpenAPI response schema of that version")
@@ -183,7 +183,7 @@ struct RequestBuilderTests {
         #expect(items(request)["fields"]?.hasSuffix(",hours,stats,photos") == true)
         #expect(
             items(request)["fields"]
-                == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating,price,hours,stats,photos"
+                == "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating,chains,price,hours,stats,photos"
         )
         #expect(request.headers["Authorization"] == "Bearer \(testKey)")
         let legacy = FoursquareRequestBuilder.placeRequest(
@@ -193,7 +193,7 @@ struct RequestBuilderTests {
         #expect(legacy.url.path == "/v3/places/4b0588f4f964a520bdc522e3")
         #expect(
             items(legacy)["fields"]
-                == "fsq_id,name,geocodes,location,categories,tel,website,rating,price,hours,stats,photos"
+                == "fsq_id,name,geocodes,location,categories,tel,website,rating,chains,price,hours,stats,photos"
         )
     }
 

@@ -77,6 +77,23 @@ struct DecodingTests {
         #expect(last.nextPageToken == nil)
     }
 
+    /// The language of `displayName` goes with the name, for the merge to compare names
+    /// across languages.
+    @Test func displayNameLanguageIsKept() throws {
+        let body = """
+            {"places": [
+              {"id": "a1", "displayName": {"text": "The Lantern Carriers", "languageCode": "en"},
+               "location": {"latitude": 60.17, "longitude": 24.94}},
+              {"id": "a2", "displayName": {"text": "Kappeli"}, "location": {"latitude": 60.17, "longitude": 24.94}}
+            ]}
+            """
+        let venues = try GooglePlacesDecoder.decodeSearch(Data(body.utf8)).venues
+        try #require(venues.count == 2)
+        #expect(venues[0].names == [VenueName("The Lantern Carriers", source: "displayName", language: "en")])
+        #expect(venues[0].allNames.first?.label == "displayName (en)")
+        #expect(venues[1].names.isEmpty)
+    }
+
     @Test func placesWithoutNameOrIDAreSkipped() throws {
         let body = """
             {"places": [

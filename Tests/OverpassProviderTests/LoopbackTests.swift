@@ -38,7 +38,7 @@ struct LoopbackTests {
         let query = try #require(request.formFields["data"])
         #expect(query.hasPrefix("[out:xml][timeout:7];"))
         #expect(query.contains("nwr(around:500,60.171634,24.944295)[\"name\"][\"amenity\"];"))
-        #expect(query.hasSuffix("out center tags;\n"))
+        #expect(query.hasSuffix("out bb tags;\n"))
         // 19 elements: the relation's centre is on another continent and is dropped.
         #expect(response.venues.count == 18)
         #expect(response.notes.contains("dropped 1 venue(s) whose centre is outside the 500 m radius"))
@@ -186,7 +186,7 @@ struct LoopbackTests {
         let venue = try await provider.venue(try VenueID(parsing: "osm:way/300626401"))
         #expect(venue.name == "Helsingin Pystygrilli")
         let query = try #require(await server.requests.first?.formFields["data"])
-        #expect(query.contains("\nway(300626401);\nout center tags;"))
+        #expect(query.contains("\nway(300626401);\nout bb tags;"))
         await server.stop()
     }
 

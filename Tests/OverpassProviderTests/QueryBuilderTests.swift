@@ -23,7 +23,7 @@ struct QueryBuilderTests {
                   nwr(around:500,60.171634,24.944295)["name"]["tourism"];
                   nwr(around:500,60.171634,24.944295)["name"]["leisure"];
                 );
-                out center tags;
+                out bb tags;
 
                 """
         )

@@ -78,7 +78,7 @@ struct ResponseParsingTests {
     @Test func emptyCentreIsSkippedAndCounted() throws {
         let (venues, notes) = try decode("way-04.xml")
         #expect(venues.isEmpty)
-        #expect(notes == ["skipped 1 way(s)/relation(s) without a usable <center>"])
+        #expect(notes == ["skipped 1 way(s)/relation(s) without a usable <center> or <bounds>"])
     }
 
     @Test func relationWithoutCentreIsSkippedAndRelationWithCentreIsKept() throws {

@@ -97,6 +97,15 @@ struct MergedResultsTests {
         let merge = try #require(maya["merge"] as? [[String: Any]])
         #expect(merge.count == 2)
         #expect(merge.allSatisfy { ($0["distance"] as? Double ?? 999) < 50 })
+        // Each join says what the rule saw, naming both records.
+        for reason in merge {
+            let evidence = try #require(reason["evidence"] as? String)
+            #expect(
+                evidence.contains(reason["first"] as? String ?? "?")
+                    && evidence.contains(reason["second"] as? String ?? "?")
+            )
+            #expect(evidence.hasSuffix(" m"), "\(evidence)")
+        }
         let providers = try #require(document["providers"] as? [[String: Any]])
         #expect(providers.map { $0["status"] as? String } == ["ok", "ok", "ok"])
     }

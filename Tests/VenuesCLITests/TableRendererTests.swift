@@ -171,6 +171,29 @@ import VenuesMerge
         #expect(!plain.contains("└"))
     }
 
+    /// The evidence of a merge goes under its summary, wrapped to the width, never cut.
+    @Test func explainShowsTheEvidenceWrapped() throws {
+        var document = Self.wideDocument(explain: true)
+        let evidence =
+            "name:en \"The Lantern Carriers\" of osm:node/1 = displayName (en) \"The Lantern Carriers\" of google:ChIJ0, 7 m"
+        document.rows[0].merge = [
+            ResultDocument.Merge(
+                rule: "other-name",
+                first: "google:ChIJ0",
+                second: "osm:node/1",
+                distance: 7.2,
+                nameScore: 1,
+                evidence: evidence
+            )
+        ]
+        let lines = Self.lines(TableRenderer.render(document, width: 60))
+        let summary = try #require(lines.firstIndex { $0.hasPrefix("   └ google:ChIJ0 + osm:node/1: other-name, 7 m") })
+        let wrapped = lines[(summary + 1)...].prefix { $0.hasPrefix("     ") && !$0.hasPrefix("   └") }
+        #expect(wrapped.count > 1)
+        #expect(wrapped.map { $0.dropFirst(5) }.joined(separator: " ") == evidence)
+        #expect(lines.allSatisfy { Self.columns($0) <= 60 })
+    }
+
     /// The attribution is wrapped, never cut, on narrow terminals.
     @Test func attributionWrapsToTheWidth() {
         let lines = Self.lines(TableRenderer.render(HostileOutput.document(), width: 40))

@@ -7,15 +7,20 @@ public import VenuesMerge
 /// Used by the evaluation test and the `DedupeEvaluation` command on the set built by
 /// `scripts/make-dedupe-eval.py`.
 public enum DeduplicatorEvaluation {
-    /// A provider record and the real place it describes.
+    /// A provider record, the real place it describes, and how its providers' records of
+    /// that place differ (the set's *kind*: `plain`, `other-name`, `descriptor`, `chain`,
+    /// `big-place`, `duplicate`, `same-name-objects`, `sub-venue`).
     public struct LabelledVenue: Sendable, Hashable {
         public var venue: Venue
         /// Records with the same label are the same place.
         public var place: Int
+        /// The kind of the place (`plain` when the file does not say).
+        public var kind: String
 
-        public init(venue: Venue, place: Int) {
+        public init(venue: Venue, place: Int, kind: String = "plain") {
             self.venue = venue
             self.place = place
+            self.kind = kind
         }
     }
 
@@ -26,7 +31,9 @@ public enum DeduplicatorEvaluation {
 
     /// Reads the evaluation format: a JSON object whose `fields` names the columns (`id`,
     /// `provider`, `name`, `latitude`, `longitude`, `phone`, `website`, `address`,
-    /// `categories`, `place`) and whose `venues` holds one array per record.
+    /// `categories`, `place`, and optionally `names` — `[[text, source, language]]` —,
+    /// `extent` — `[south, west, north, east]` — and `kind`) and whose `venues` holds one
+    /// array per record.
     public static func load(_ data: Data) throws -> [LabelledVenue] {
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
             let fields = root["fields"] as? [String],
@@ -49,6 +56,9 @@ public enum DeduplicatorEvaluation {
         let address = try column("address")
         let categories = try column("categories")
         let place = try column("place")
+        let names = fields.firstIndex(of: "names")
+        let extent = fields.firstIndex(of: "extent")
+        let kind = fields.firstIndex(of: "kind")
         return try rows.enumerated().map { number, row in
             guard row.count == fields.count, let idText = row[id] as? String, let nameText = row[name] as? String,
                 let lat = row[latitude] as? Double, let lon = row[longitude] as? Double,
@@ -56,16 +66,28 @@ public enum DeduplicatorEvaluation {
             else {
                 throw FormatError(description: "record \(number) is malformed")
             }
+            let otherNames = (names.flatMap { row[$0] as? [[Any]] } ?? []).compactMap { entry -> VenueName? in
+                guard entry.count == 3, let text = entry[0] as? String, let source = entry[1] as? String else {
+                    return nil
+                }
+                return VenueName(text, source: source, language: entry[2] as? String)
+            }
+            var box: BoundingBox?
+            if let edges = extent.flatMap({ row[$0] as? [Double] }), edges.count == 4 {
+                box = try BoundingBox(south: edges[0], west: edges[1], north: edges[2], east: edges[3])
+            }
             let venue = Venue(
                 id: try VenueID(parsing: idText),
                 name: nameText,
+                names: otherNames,
                 coordinate: try Coordinate(latitude: lat, longitude: lon),
+                extent: box,
                 address: row[address] as? String,
                 categories: ((row[categories] as? [String]) ?? []).compactMap(Category.init(rawValue:)),
                 phone: row[phone] as? String,
                 website: row[website] as? String
             )
-            return LabelledVenue(venue: venue, place: label)
+            return LabelledVenue(venue: venue, place: label, kind: kind.flatMap { row[$0] as? String } ?? "plain")
         }
     }
 
@@ -80,6 +102,33 @@ public enum DeduplicatorEvaluation {
         /// Mean over records of |predicted ∩ true| / |predicted ∪ true|, where each set is the
         /// record's group including itself (the Foursquare Location Matching metric).
         public var meanIoU: Double
+        /// How many records ``meanIoU`` is the mean over.
+        public var records: Int
+
+        public init(
+            truePositives: Int = 0,
+            falsePositives: Int = 0,
+            falseNegatives: Int = 0,
+            meanIoU: Double = 1,
+            records: Int = 0
+        ) {
+            self.truePositives = truePositives
+            self.falsePositives = falsePositives
+            self.falseNegatives = falseNegatives
+            self.meanIoU = meanIoU
+            self.records = records
+        }
+
+        /// Adds another clustering's counts (of other records, or of another view).
+        public mutating func add(_ other: Scores) {
+            let total = records + other.records
+            meanIoU =
+                total == 0 ? 1 : (meanIoU * Double(records) + other.meanIoU * Double(other.records)) / Double(total)
+            records = total
+            truePositives += other.truePositives
+            falsePositives += other.falsePositives
+            falseNegatives += other.falseNegatives
+        }
 
         public var precision: Double {
             truePositives + falsePositives == 0 ? 1 : Double(truePositives) / Double(truePositives + falsePositives)
@@ -130,7 +179,8 @@ public enum DeduplicatorEvaluation {
             truePositives: truePositives,
             falsePositives: falsePositives,
             falseNegatives: truePairs - truePositives,
-            meanIoU: places.isEmpty ? 1 : iouSum / Double(places.count)
+            meanIoU: places.isEmpty ? 1 : iouSum / Double(places.count),
+            records: places.count
         )
     }
 

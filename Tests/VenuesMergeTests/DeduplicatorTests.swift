@@ -89,16 +89,19 @@ struct DeduplicatorTests {
         #expect(deduplicator.merge(venues).count == 3)
     }
 
-    @Test("two branches of one chain 60 m apart in different providers are not merged")
+    @Test("two branches of one chain 60 m apart: each record joins its own branch, never the other")
     func chainGuard() {
         let venues = [
             F.venue(.openStreetMap, "1", "Espresso House", categories: [.cafe]),
-            F.venue(.openStreetMap, "2", "Espresso House", north: 900, categories: [.cafe]),
-            F.venue(.foursquare, "f1", "Espresso House", east: 60, categories: [.cafe]),
-            F.venue(.foursquare, "f2", "Espresso House", north: 900, east: 15, categories: [.cafe]),
+            F.venue(.openStreetMap, "2", "Espresso House", east: 60, categories: [.cafe]),
+            F.venue(.foursquare, "f1", "Espresso House", east: 8, categories: [.cafe]),
+            F.venue(.foursquare, "f2", "Espresso House", east: 64, categories: [.cafe]),
+            // Beyond 25 m from both and ambiguous (the other branch within 1.5 times the
+            // distance): joins neither.
+            F.venue(.google, "g1", "Espresso House", north: 30, east: 30, categories: [.cafe]),
         ]
         let groups = F.groups(deduplicator.merge(venues))
-        #expect(groups == [["osm:node/1"], ["fsq:f1"], ["osm:node/2", "fsq:f2"]])
+        #expect(groups == [["osm:node/1", "fsq:f1"], ["osm:node/2", "fsq:f2"], ["google:g1"]])
     }
 
     @Test("chain branches with the same street address merge beyond 25 m")
@@ -148,10 +151,13 @@ struct DeduplicatorTests {
         #expect(noVeto.merge(bankAndBar).count == 1)
     }
 
-    @Test("records of one provider are never merged, and a place holds one record per provider")
+    @Test("records of one provider are merged only as duplicates, and a place holds one record per provider")
     func onePerProvider() {
+        // Google and OpenStreetMap do not list a place twice (docs/merge.md, rule 8).
         let sameProvider = [F.venue(.google, "g1", "Kappeli"), F.venue(.google, "g2", "Kappeli", north: 3)]
         #expect(deduplicator.merge(sameProvider).count == 2)
+        let osm = [F.venue(.openStreetMap, "1", "Kappeli"), F.venue(.openStreetMap, "2", "Kappeli", north: 3)]
+        #expect(deduplicator.merge(osm).count == 2)
 
         // The closer osm record takes the Google record; the other one stays alone even though
         // the fsq record links to both.
@@ -280,13 +286,23 @@ enum DedupFixture {
         return try! Coordinate(latitude: latitude, longitude: longitude)
     }
 
+    /// A box `width` × `height` metres centred `north`/`east` metres from the origin.
+    static func box(north: Double = 0, east: Double = 0, width: Double, height: Double) -> BoundingBox {
+        BoundingBox(
+            offset(north: north - height / 2, east: east - width / 2),
+            offset(north: north + height / 2, east: east + width / 2)
+        )
+    }
+
     /// A venue of `provider` named `name`, `north`/`east` metres from the origin.
     static func venue(
         _ provider: ProviderID,
         _ native: String,
         _ name: String,
+        names: [VenueName] = [],
         north: Double = 0,
         east: Double = 0,
+        extent: BoundingBox? = nil,
         categories: [Category] = [],
         address: String? = nil,
         phone: String? = nil,
@@ -294,11 +310,13 @@ enum DedupFixture {
         rating: Double? = nil,
         ratingCount: Int? = nil
     ) -> Venue {
-        let native = provider == .openStreetMap ? "node/\(native)" : native
+        let native = provider == .openStreetMap ? (extent == nil ? "node/" : "way/") + native : native
         return Venue(
             id: try! VenueID(provider: provider, native: native),
             name: name,
+            names: names,
             coordinate: offset(north: north, east: east),
+            extent: extent,
             address: address,
             categories: categories,
             phone: phone,

@@ -22,8 +22,9 @@ import VenuesCore
 ///
 /// A way's centre is the centre of the bounding box of its nodes found in the file, and a
 /// relation's that of its member nodes and member ways' nodes (sub-relations are not
-/// followed), as Overpass computes `out center`. An extract cut to a rectangle misses some
-/// nodes: the centre uses those present; an element with none is skipped and counted.
+/// followed), as Overpass computes `out center`; the box becomes the venue's extent. An
+/// extract cut to a rectangle misses some nodes: the centre and the extent use those present;
+/// an element with none is skipped and counted.
 ///
 /// Memory is bounded by the selected elements (and their references), not by the file size.
 struct OSMExtractSearch {
@@ -238,7 +239,13 @@ struct OSMExtractSearch {
                 continue
             }
             guard isInside(centre),
-                let venue = OSMVenueMapper.venue(kind: item.kind, id: item.id, coordinate: centre, tags: item.tags)
+                let venue = OSMVenueMapper.venue(
+                    kind: item.kind,
+                    id: item.id,
+                    coordinate: centre,
+                    tags: item.tags,
+                    extent: box.extent
+                )
             else { continue }
             venues.append(venue)
         }
@@ -287,5 +294,16 @@ private struct BoundingBox {
     var centre: Coordinate? {
         guard minLatitude <= maxLatitude else { return nil }
         return try? Coordinate(latitude: (minLatitude + maxLatitude) / 2, longitude: (minLongitude + maxLongitude) / 2)
+    }
+
+    /// The box as a venue's extent (what Overpass prints for `out bb`).
+    var extent: VenuesCore.BoundingBox? {
+        guard minLatitude <= maxLatitude else { return nil }
+        return try? VenuesCore.BoundingBox(
+            south: minLatitude,
+            west: minLongitude,
+            north: maxLatitude,
+            east: maxLongitude
+        )
     }
 }

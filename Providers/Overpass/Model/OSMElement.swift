@@ -1,3 +1,5 @@
+import VenuesCore
+
 /// One `<node>`, `<way>` or `<relation>` as read from OSM XML, reused between elements by the
 /// reader to avoid allocations.
 struct OSMElement: Sendable {
@@ -22,6 +24,8 @@ struct OSMElement: Sendable {
     var longitude: Double?
     /// Whether a `<center>` child was present, even an empty one.
     var hasCenter = false
+    /// A way's or relation's `<bounds minlat minlon maxlat maxlon/>` (Overpass `out bb`).
+    var bounds: BoundingBox?
     var tags = OSMTags()
     /// A way's `<nd ref/>` list (only when the reader is asked for references).
     var nodeRefs: [Int64] = []
@@ -37,6 +41,7 @@ struct OSMElement: Sendable {
         latitude = nil
         longitude = nil
         hasCenter = false
+        bounds = nil
         tags.removeAll()
         nodeRefs.removeAll(keepingCapacity: true)
         memberNodes.removeAll(keepingCapacity: true)

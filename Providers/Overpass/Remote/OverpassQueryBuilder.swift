@@ -13,8 +13,13 @@ import VenuesCore
 ///   nwr(around:500,60.171634,24.944295)["name"]["tourism"];
 ///   nwr(around:500,60.171634,24.944295)["name"]["leisure"];
 /// );
-/// out center tags;
+/// out bb tags;
 /// ```
+///
+/// `out bb tags` prints each way's and relation's bounding box (`<bounds …/>`) — the extent
+/// the merge measures distances to — in place of its `<center>`, which is the box's centre;
+/// nodes keep their `lat`/`lon` (Overpass `print.cc`/`output_xml.cc`: bounds and center are
+/// alternatives, the last one given wins).
 ///
 /// A text search adds, per rule, one statement for each of `name`, `brand` and `cuisine`:
 /// `["name"~"TERM",i]`, where TERM is the term as a diacritic-folding regex (letters with
@@ -44,12 +49,12 @@ enum OverpassQueryBuilder {
         }
         return "[out:xml][timeout:\(serverTimeout(timeout))];\n(\n"
             + statements.map { "  \($0)\n" }.joined()
-            + ");\nout center tags;\n"
+            + ");\nout bb tags;\n"
     }
 
-    /// The query for one element by id: `node(N);out center tags;`.
+    /// The query for one element by id: `node(N);out bb tags;`.
     static func lookupQuery(type: String, id: Int64, timeout: Double) -> String {
-        "[out:xml][timeout:\(serverTimeout(timeout))];\n\(type)(\(id));\nout center tags;\n"
+        "[out:xml][timeout:\(serverTimeout(timeout))];\n\(type)(\(id));\nout bb tags;\n"
     }
 
     /// The whole seconds for `[timeout:N]`: the caller's timeout rounded up, at least 1.

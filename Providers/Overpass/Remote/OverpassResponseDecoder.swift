@@ -1,11 +1,12 @@
 import Foundation
 import VenuesCore
 
-/// Turns an Overpass `out center tags` answer (OSM XML) into venues.
+/// Turns an Overpass `out bb tags` (or `out center tags`) answer (OSM XML) into venues.
 ///
-/// Nodes are placed by `lat`/`lon`, ways and relations by `<center lat lon/>`. Elements
-/// without a name, and ways or relations whose centre is missing or empty, are skipped and
-/// counted in the notes.
+/// Nodes are placed by `lat`/`lon`, ways and relations by `<center lat lon/>` or, with `bb`,
+/// at the centre of their `<bounds …/>` (which is how Overpass computes `center`), the bounds
+/// becoming the venue's extent. Elements without a name, and ways or relations with neither a
+/// usable centre nor bounds, are skipped and counted in the notes.
 enum OverpassResponseDecoder {
     /// The venues in document order and notes on what was skipped.
     static func decode(
@@ -18,9 +19,12 @@ enum OverpassResponseDecoder {
         var withoutCoordinates = 0
         let reader = OSMXMLReader(options: .init(tags: true, references: false), cancellation: cancellation)
         _ = try reader.read(.memory(body)) { element in
-            guard let latitude = element.latitude, let longitude = element.longitude,
-                let coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
-            else {
+            let extent = element.kind == .node ? nil : element.bounds
+            var position: Coordinate?
+            if let latitude = element.latitude, let longitude = element.longitude {
+                position = try? Coordinate(latitude: latitude, longitude: longitude)
+            }
+            guard let coordinate = position ?? extent?.center else {
                 if element.kind == .node { withoutCoordinates += 1 } else { withoutCentre += 1 }
                 return .next
             }
@@ -29,7 +33,8 @@ enum OverpassResponseDecoder {
                     kind: element.kind,
                     id: element.id,
                     coordinate: coordinate,
-                    tags: element.tags
+                    tags: element.tags,
+                    extent: extent
                 )
             else {
                 unnamed += 1
@@ -40,7 +45,7 @@ enum OverpassResponseDecoder {
         }
         var notes: [String] = []
         if withoutCentre > 0 {
-            notes.append("skipped \(withoutCentre) way(s)/relation(s) without a usable <center>")
+            notes.append("skipped \(withoutCentre) way(s)/relation(s) without a usable <center> or <bounds>")
         }
         if withoutCoordinates > 0 { notes.append("skipped \(withoutCoordinates) node(s) without lat/lon") }
         if unnamed > 0 { notes.append("skipped \(unnamed) element(s) without a name") }

@@ -9,7 +9,8 @@ import VenuesCore
 /// input buffer, and numbers are parsed straight from those bytes. No tree is built — not even
 /// the one-node tree per step of libxml2's pull reader (`xmlTextReader`), which made a pass
 /// about twice as slow — and memory stays bounded by one element: the element buffer is
-/// reused. `<center lat lon/>` children give ways and relations their coordinates; `<nd>` and
+/// reused. `<center lat lon/>` children give ways and relations their coordinates, and
+/// `<bounds …/>` children their extents (Overpass `out bb`); `<nd>` and
 /// `<member>` references are collected only when asked for. Other top-level elements
 /// (`<note>`, `<meta>`, `<bounds>`, `<remark>`, `<area>`) are passed over.
 ///
@@ -397,7 +398,8 @@ private final class SAXPass {
         }
     }
 
-    /// `<tag k v/>`, `<center lat lon/>`, `<nd ref/>`, `<member type ref/>`.
+    /// `<tag k v/>`, `<center lat lon/>`, `<bounds minlat minlon maxlat maxlon/>`, `<nd ref/>`,
+    /// `<member type ref/>`.
     private func readChild(_ name: UnsafePointer<UInt8>, _ attributes: Attributes) {
         switch name[0] {
         case UInt8(ascii: "t") where options.tags && OSMXMLReader.equals(name, "tag"):
@@ -449,6 +451,23 @@ private final class SAXPass {
             }
             element.latitude = latitude
             element.longitude = longitude
+        case UInt8(ascii: "b") where OSMXMLReader.equals(name, "bounds"):
+            var edges: [Double?] = [nil, nil, nil, nil]
+            for index in 0..<attributes.count {
+                guard let (attribute, text) = attributes[index] else { continue }
+                if OSMXMLReader.equals(attribute, "minlat") {
+                    edges[0] = ASCIINumber.double(text)
+                } else if OSMXMLReader.equals(attribute, "minlon") {
+                    edges[1] = ASCIINumber.double(text)
+                } else if OSMXMLReader.equals(attribute, "maxlat") {
+                    edges[2] = ASCIINumber.double(text)
+                } else if OSMXMLReader.equals(attribute, "maxlon") {
+                    edges[3] = ASCIINumber.double(text)
+                }
+            }
+            if let south = edges[0], let west = edges[1], let north = edges[2], let east = edges[3] {
+                element.bounds = try? BoundingBox(south: south, west: west, north: north, east: east)
+            }
         default:
             break
         }

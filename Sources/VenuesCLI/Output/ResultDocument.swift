@@ -18,6 +18,8 @@ struct ResultDocument {
         var second: String
         var distance: Double
         var nameScore: Double
+        /// What the rule saw, in words (``MergeReason/evidence``); empty when unknown.
+        var evidence: String = ""
     }
 
     struct Row {
@@ -68,7 +70,8 @@ struct ResultDocument {
                         first: TextSanitizer.clean(reason.first.description),
                         second: TextSanitizer.clean(reason.second.description),
                         distance: (reason.distance * 10).rounded() / 10,
-                        nameScore: (reason.nameScore * 100).rounded() / 100
+                        nameScore: (reason.nameScore * 100).rounded() / 100,
+                        evidence: TextSanitizer.clean(reason.evidence)
                     )
                 } : nil
         }

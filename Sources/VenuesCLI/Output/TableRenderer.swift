@@ -16,7 +16,7 @@ enum TableRenderer {
         for row in document.rows {
             lines.append(line(layout) { cell($0, of: row) })
             if document.explain {
-                lines += explanation(of: row)
+                lines += explanation(of: row, width: width)
             }
         }
         return fitted(lines + footer(document, width: width), width: width)
@@ -53,15 +53,21 @@ enum TableRenderer {
         }
     }
 
-    /// `--explain`: why the row's sources were merged, or that it has a single source.
-    private static func explanation(of row: ResultDocument.Row) -> [String] {
+    /// `--explain`: why the row's sources were merged — the rule, distance and name score,
+    /// then the evidence in words, wrapped under it — or that it has a single source.
+    private static func explanation(of row: ResultDocument.Row, width: Int) -> [String] {
         let reasons = row.merge ?? []
         guard !reasons.isEmpty else {
             return ["   └ \(row.sources.first?.id ?? row.id): single source"]
         }
-        return reasons.map { reason in
-            "   └ \(reason.first) + \(reason.second): \(reason.rule), \(Int(reason.distance.rounded())) m, "
+        let indent = "     "
+        return reasons.flatMap { reason in
+            let summary =
+                "   └ \(reason.first) + \(reason.second): \(reason.rule), \(Int(reason.distance.rounded())) m, "
                 + "name score \(String(format: "%.2f", reason.nameScore))"
+            guard !reason.evidence.isEmpty else { return [summary] }
+            let evidence = DisplayWidth.wrap(reason.evidence, to: max(1, width - indent.count)).map { indent + $0 }
+            return [summary] + evidence
         }
     }
 

@@ -1,0 +1,188 @@
+import Foundation
+import VenuesCore
+
+/// Every name of every record of one ``Deduplicator`` run, normalised and interned.
+///
+/// A record's names are its display name, the other names its provider gave (``Venue/names``:
+/// other languages, alternative, short and old names, brands) and, for each, the form without
+/// descriptors (``NameNormalizer/withoutDescriptors(_:)``) when that differs. Each becomes an
+/// *entry*: a key (equal keys are equal names), the name it came from and its form. A record's
+/// entries are `entryKey[entryStart[r]..<entryStart[r + 1]]`, its display name's key first and
+/// each key once.
+struct DeduplicatorNames {
+    /// How an entry was derived from its name.
+    enum Form: UInt8 {
+        /// The name itself, normalised.
+        case whole
+        /// The name without its descriptors and tagline.
+        case withoutDescriptors
+    }
+
+    /// Per record (in the index's order): where its entries start; one more than records.
+    var entryStart: [Int32] = [0]
+    /// Per entry: its interned key.
+    var entryKey: [Int32] = []
+    /// Per entry: the position of its name in the record's ``Venue/allNames``.
+    var entryName: [Int32] = []
+    var entryForm: [Form] = []
+    /// Per entry: whether its name is a brand or chain name (``VenueName/isBrand``).
+    var entryIsBrand: [Bool] = []
+    /// Per record: the category groups its display name implies (a bit mask, see
+    /// ``DeduplicatorIndex/bit(_:)``).
+    var implied: [UInt8] = []
+    /// Per record: a hash of its display name's words, generic ones included (equal hashes:
+    /// the same words in the same order, but for a collision once in 2⁶⁴).
+    var fullWords: [UInt64] = []
+    /// Per key: its scalars (for Jaro-Winkler), its sorted distinct core word ids, and whether
+    /// it is made of generic words only ("Ravintola").
+    var keyScalars: [[UInt32]] = []
+    var keyWords: [[Int32]] = []
+    var keyIsGeneric: [Bool] = []
+
+    /// Normalises the names of the records `venues[order[0]]`, `venues[order[1]]`, ….
+    ///
+    /// Each distinct text is normalised once, on two threads for large inputs; keys and words
+    /// are then interned in order, so the result does not depend on the threads.
+    init(_ venues: [Venue], order: [Int], normalizer: NameNormalizer) {
+        // 1. The distinct texts, and each record's texts.
+        var texts = StringInterner(capacity: order.count)
+        // Fields are read in place: copying a `Venue` retains every one of its fields.
+        let displayText = order.map { texts.intern(venues[$0].name).id }
+        var otherTexts: [Int: [(text: Int32, brand: Bool)]] = [:]
+        for (r, input) in order.enumerated() where !venues[input].names.isEmpty {
+            otherTexts[r] = venues[input].allNames.map { (texts.intern($0.text).id, $0.isBrand) }
+        }
+
+        // 2. Each text analysed.
+        let analysed = Self.analyse(texts.strings, normalizer: normalizer)
+
+        // 3. Keys and words interned.
+        var keys = StringInterner(capacity: texts.count)
+        var words = StringInterner()
+        func intern(_ normalized: NormalizedName) -> Int32 {
+            let key = normalized.key
+            let (id, isNew) = keys.intern(key)
+            guard isNew else { return id }
+            keyScalars.append(key.unicodeScalars.map(\.value))
+            var wordIDs = normalized.coreWords.map { words.intern($0).id }
+            if wordIDs.count > 1 {
+                wordIDs.sort()
+                wordIDs = wordIDs.enumerated().filter { $0.offset == 0 || wordIDs[$0.offset - 1] != $0.element }.map(
+                    \.element
+                )
+            }
+            keyWords.append(wordIDs)
+            keyIsGeneric.append(normalized.isOnlyGenericWords)
+            return id
+        }
+        let whole = analysed.map { intern($0.whole) }
+        let stripped = analysed.indices.map { t -> Int32 in
+            guard let form = analysed[t].withoutDescriptors else { return -1 }
+            let id = intern(form)
+            return id == whole[t] ? -1 : id
+        }
+
+        // 4. Each record's entries.
+        implied.reserveCapacity(order.count)
+        entryStart.reserveCapacity(order.count + 1)
+        entryKey.reserveCapacity(order.count)
+        for r in order.indices {
+            let display = Int(displayText[r])
+            implied.append(analysed[display].implied)
+            fullWords.append(analysed[display].fullWords)
+            let first = entryKey.count
+            func add(_ key: Int32, name: Int, form: Form, brand: Bool) {
+                guard key >= 0, !entryKey[first...].contains(key) else { return }
+                entryKey.append(key)
+                entryName.append(Int32(name))
+                entryForm.append(form)
+                entryIsBrand.append(brand)
+            }
+            if let others = otherTexts[r] {
+                for (position, name) in others.enumerated() {
+                    // Another name made only of generic words ("Ravintola") says nothing.
+                    let key = whole[Int(name.text)]
+                    guard position == 0 || !keyIsGeneric[Int(key)] else { continue }
+                    add(key, name: position, form: .whole, brand: name.brand)
+                }
+                for (position, name) in others.enumerated() {
+                    add(stripped[Int(name.text)], name: position, form: .withoutDescriptors, brand: name.brand)
+                }
+            } else {
+                add(whole[display], name: 0, form: .whole, brand: false)
+                add(stripped[display], name: 0, form: .withoutDescriptors, brand: false)
+            }
+            entryStart.append(Int32(entryKey.count))
+        }
+    }
+
+    /// One text normalised: whole, without descriptors (when that leaves a name of at least
+    /// three letters that is not only generic words), the groups it implies, and the hash of
+    /// its words.
+    private struct Analysed {
+        var whole: NormalizedName
+        var withoutDescriptors: NormalizedName?
+        var implied: UInt8
+        var fullWords: UInt64
+    }
+
+    private static func analyse(_ texts: [String], normalizer: NameNormalizer) -> [Analysed] {
+        @Sendable func analyse(_ text: String) -> Analysed {
+            let normalized = normalizer.normalize(text)
+            var stripped: NormalizedName?
+            if let shorter = NameNormalizer.withoutDescriptors(text) {
+                let form = normalizer.normalize(shorter)
+                if form.key.unicodeScalars.count >= 3, !form.isOnlyGenericWords { stripped = form }
+            }
+            let implied = normalizer.impliedGroups(normalized).reduce(UInt8(0)) { $0 | DeduplicatorIndex.bit($1) }
+            return Analysed(
+                whole: normalized,
+                withoutDescriptors: stripped,
+                implied: implied,
+                fullWords: hash(normalized.words)
+            )
+        }
+        let parts = texts.count >= 10_000 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
+        guard parts > 1 else { return texts.map(analyse) }
+        let chunk = (texts.count + parts - 1) / parts
+        let results = (0..<parts).map { _ in AnalysedBuffer() }
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = (part * chunk)..<min(texts.count, (part + 1) * chunk)
+            results[part].values = texts[range].map(analyse)
+        }
+        return results.flatMap(\.values)
+    }
+
+    /// Texts analysed by one thread.
+    private final class AnalysedBuffer: @unchecked Sendable {
+        var values: [Analysed] = []
+    }
+
+    /// The entries of record `r`.
+    @inline(__always)
+    func entries(of r: Int) -> Range<Int> {
+        Int(entryStart[r])..<Int(entryStart[r + 1])
+    }
+
+    /// 64-bit FNV-1a of the words, each followed by a space.
+    private static func hash(_ words: [String]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for word in words {
+            for byte in word.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = (hash ^ 0x20) &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    /// Whether the display names of `a` and `b` have the same words, generic ones included.
+    @inline(__always)
+    func sameWords(_ a: Int, _ b: Int) -> Bool {
+        fullWords[a] == fullWords[b]
+    }
+
+    /// The key of record `r`'s display name.
+    @inline(__always)
+    func displayKey(_ r: Int) -> Int32 {
+        entryKey[Int(entryStart[r])]
+    }
+}
