@@ -70,7 +70,19 @@ let package = Package(
             dependencies: ["VenuesCore"]
         ),
 
-        // Providers: each depends on the core and the HTTP client only.
+        // OpenStreetMap building blocks, shared by the provider, the local index and the readers:
+        // what an element is and which elements are venues; reading OSM XML.
+        .target(
+            name: "OSMModel",
+            dependencies: ["VenuesCore"]
+        ),
+        .target(
+            name: "OSMXML",
+            dependencies: ["OSMModel", "VenuesCore", "CLibXML2"]
+        ),
+
+        // Providers: each depends on the core and the HTTP client (the OSM provider also on the
+        // OSM building blocks above).
         .target(
             name: "FoursquareProvider",
             dependencies: ["VenuesCore", "VenuesHTTP"],
@@ -85,7 +97,7 @@ let package = Package(
         ),
         .target(
             name: "OverpassProvider",
-            dependencies: ["VenuesCore", "VenuesHTTP", "CLibXML2"],
+            dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMXML"],
             path: "Providers/Overpass",
             exclude: ["README.md"]
         ),
@@ -187,7 +199,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OverpassProviderTests",
-            dependencies: ["OverpassProvider", "VenuesTesting", "VenuesTestSupport"],
+            dependencies: ["OverpassProvider", "OSMModel", "OSMXML", "VenuesTesting", "VenuesTestSupport"],
             resources: [.copy("Fixtures")]
         ),
     ]

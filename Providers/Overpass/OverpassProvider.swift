@@ -1,4 +1,5 @@
 public import Foundation
+import OSMModel
 public import VenuesCore
 public import VenuesHTTP
 

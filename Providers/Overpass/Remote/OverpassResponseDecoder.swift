@@ -1,4 +1,6 @@
 import Foundation
+import OSMModel
+import OSMXML
 import VenuesCore
 
 /// Turns an Overpass `out center tags` answer (OSM XML) into venues.

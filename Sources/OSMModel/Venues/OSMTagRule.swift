@@ -1,18 +1,18 @@
 /// One tag condition of the venue filter: the key is present and, when ``values`` is set,
 /// has one of those values.
-struct OSMTagRule: Sendable, Hashable {
+package struct OSMTagRule: Sendable, Hashable {
     /// The tag key, e.g. `amenity`.
-    let key: String
+    package let key: String
     /// The accepted values (sorted), or `nil` for any value.
-    let values: [String]?
+    package let values: [String]?
 
-    init(_ key: String, _ values: [String]? = nil) {
+    package init(_ key: String, _ values: [String]? = nil) {
         self.key = key
         self.values = values?.sorted()
     }
 
     /// Whether an element with these tags satisfies the rule.
-    func matches(_ tags: OSMTags) -> Bool {
+    package func matches(_ tags: OSMTags) -> Bool {
         guard let value = tags[key] else { return false }
         guard let values else { return true }
         return values.contains(value)
@@ -22,7 +22,7 @@ struct OSMTagRule: Sendable, Hashable {
     ///
     /// Keys and values are constants of ``OSMVocabulary`` (letters, digits, `_`), so they need no
     /// escaping; they are quoted anyway.
-    var overpassFilter: String {
+    package var overpassFilter: String {
         guard let values else { return "[\"\(key)\"]" }
         if values.count == 1 { return "[\"\(key)\"=\"\(values[0])\"]" }
         return "[\"\(key)\"~\"^(\(values.joined(separator: "|")))$\"]"

@@ -1,17 +1,17 @@
-import VenuesCore
+package import VenuesCore
 
 /// Which OpenStreetMap elements are venues, and how the shared ``Category`` vocabulary maps
 /// onto OSM tags. Used by both the Overpass query and the local extract filter, so the two
 /// modes select the same elements.
-enum OSMVocabulary {
+package enum OSMVocabulary {
     /// A venue has a `name` and one of these keys. `craft`, `office` and `historic` are left
     /// out on purpose: they are mostly workshops, company offices and unnamed monuments, which
     /// crowd out the cafés and shops users look for (and `historic` sights that matter usually
     /// carry `tourism=attraction` as well).
-    static let venueKeys = ["amenity", "shop", "tourism", "leisure"]
+    package static let venueKeys = ["amenity", "shop", "tourism", "leisure"]
 
     /// The tag rules of each category. A venue belongs to every category whose rule matches.
-    static let categoryRules: [Category: [OSMTagRule]] = [
+    package static let categoryRules: [Category: [OSMTagRule]] = [
         .restaurant: [OSMTagRule("amenity", ["restaurant"])],
         .cafe: [OSMTagRule("amenity", ["cafe"])],
         .bar: [OSMTagRule("amenity", ["bar"])],
@@ -38,7 +38,7 @@ enum OSMVocabulary {
 
     /// The rules that select venues: every ``venueKeys`` key for no categories, otherwise the
     /// categories' rules merged per key (one rule per key, keys in a stable order).
-    static func rules(for categories: Set<Category>) -> [OSMTagRule] {
+    package static func rules(for categories: Set<Category>) -> [OSMTagRule] {
         guard !categories.isEmpty else { return venueKeys.map { OSMTagRule($0) } }
         var anyValue: Set<String> = []
         var values: [String: Set<String>] = [:]
@@ -58,14 +58,14 @@ enum OSMVocabulary {
     }
 
     /// The shared categories of an element, sorted.
-    static func categories(of tags: OSMTags) -> [Category] {
+    package static func categories(of tags: OSMTags) -> [Category] {
         categoryRules.compactMap { category, rules in
             rules.contains { $0.matches(tags) } ? category : nil
         }.sorted()
     }
 
     /// The raw labels `key=value` for the venue keys the element has, e.g. `amenity=cafe`.
-    static func providerCategories(of tags: OSMTags) -> [String] {
+    package static func providerCategories(of tags: OSMTags) -> [String] {
         venueKeys.compactMap { key in tags[key].map { "\(key)=\($0)" } }
     }
 }

@@ -1,14 +1,14 @@
 import Synchronization
 
 /// Set from a task's cancellation handler, polled by parsing that runs off the task's thread.
-final class CancellationFlag: Sendable {
+package final class CancellationFlag: Sendable {
     private let raised = Atomic<Bool>(false)
 
-    init() {}
+    package init() {}
 
     /// Whether cancellation was requested.
-    var isCancelled: Bool { raised.load(ordering: .relaxed) }
+    package var isCancelled: Bool { raised.load(ordering: .relaxed) }
 
     /// Requests cancellation.
-    func cancel() { raised.store(true, ordering: .relaxed) }
+    package func cancel() { raised.store(true, ordering: .relaxed) }
 }

@@ -1,6 +1,7 @@
 internal import CLibXML2
-import Foundation
-import VenuesCore
+package import Foundation
+package import OSMModel
+package import VenuesCore
 
 /// Streams OSM XML (an Overpass answer or an `.osm` extract) through libxml2's pull reader
 /// (`xmlTextReader`), handing each `<node>`, `<way>` and `<relation>` to a visitor.
@@ -11,9 +12,9 @@ import VenuesCore
 /// (`<note>`, `<meta>`, `<bounds>`, `<remark>`, `<area>`) are passed over.
 ///
 /// One reader per document, never shared between threads (it is not `Sendable`).
-final class OSMXMLReader {
+package final class OSMXMLReader {
     /// Where the XML comes from.
-    enum Source {
+    package enum Source {
         /// A whole document in memory (an HTTP body).
         case memory(Data)
         /// A file, read in chunks by libxml2 from an open descriptor.
@@ -21,32 +22,37 @@ final class OSMXMLReader {
     }
 
     /// What to collect besides ids and coordinates.
-    struct Options {
+    package struct Options {
         /// Collect `<tag k v/>` pairs.
-        var tags = true
+        package var tags = true
         /// Collect `<nd ref/>` and `<member type ref/>` references.
-        var references = false
+        package var references = false
+
+        package init(tags: Bool = true, references: Bool = false) {
+            self.tags = tags
+            self.references = references
+        }
     }
 
     /// What the visitor wants next.
-    enum Visit {
+    package enum Visit {
         case next
         case stop
     }
 
     /// Counts for notes and benchmarks.
-    struct Summary {
-        var elements = 0
+    package struct Summary {
+        package var elements = 0
         /// Whether the document listed all nodes, then all ways, then all relations.
-        var typeOrdered = true
+        package var typeOrdered = true
         /// Whether the visitor stopped the pass before the end.
-        var stoppedEarly = false
+        package var stoppedEarly = false
     }
 
     private let options: Options
     private let cancellation: CancellationFlag?
 
-    init(options: Options = Options(), cancellation: CancellationFlag? = nil) {
+    package init(options: Options = Options(), cancellation: CancellationFlag? = nil) {
         self.options = options
         self.cancellation = cancellation
     }
@@ -61,7 +67,7 @@ final class OSMXMLReader {
     /// not found: PATH`) when a file does not exist; ``ProviderError/unreachable(_:)`` when a
     /// file cannot be opened for another reason or is a directory; and
     /// ``ProviderError/cancelled`` when the cancellation flag is raised.
-    func read(_ source: Source, visit: (inout OSMElement) -> Visit) throws(ProviderError) -> Summary {
+    package func read(_ source: Source, visit: (inout OSMElement) -> Visit) throws(ProviderError) -> Summary {
         _ = LibXML2.initialised
         switch source {
         case .memory(let data):

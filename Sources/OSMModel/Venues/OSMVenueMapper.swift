@@ -1,4 +1,4 @@
-import VenuesCore
+package import VenuesCore
 
 /// Turns an OSM element's tags and position into a ``Venue``.
 ///
@@ -12,15 +12,15 @@ import VenuesCore
 ///   `outdoor_seating`, `takeaway`, `diet:vegan`, `diet:vegetarian`, `level`, `name:en`, `name:fi`,
 ///   `name:sv` when present;
 /// - links: the element's page on openstreetmap.org.
-enum OSMVenueMapper {
+package enum OSMVenueMapper {
     /// Tags copied into ``Venue/extras`` when present.
-    static let extraKeys = [
+    package static let extraKeys = [
         "cuisine", "brand", "wheelchair", "operator", "email", "wikidata", "wikipedia", "outdoor_seating",
         "takeaway", "diet:vegan", "diet:vegetarian", "level", "name:en", "name:fi", "name:sv",
     ]
 
     /// The venue, or `nil` when the element has no usable name.
-    static func venue(kind: OSMElement.Kind, id: Int64, coordinate: Coordinate, tags: OSMTags) -> Venue? {
+    package static func venue(kind: OSMElement.Kind, id: Int64, coordinate: Coordinate, tags: OSMTags) -> Venue? {
         guard let name = tags.first("name"), id > 0,
             let venueID = try? VenueID(provider: .openStreetMap, native: "\(kind.name)/\(id)")
         else { return nil }
@@ -50,7 +50,7 @@ enum OSMVenueMapper {
     }
 
     /// `street housenumber, postcode city`, leaving out what is missing; `addr:full` otherwise.
-    static func address(_ tags: OSMTags) -> String? {
+    package static func address(_ tags: OSMTags) -> String? {
         let street = [tags.first("addr:street", "addr:place"), tags.first("addr:housenumber")]
             .compactMap { $0 }.joined(separator: " ")
         let locality = [tags.first("addr:postcode"), tags.first("addr:city")]

@@ -1,12 +1,12 @@
 /// One `<node>`, `<way>` or `<relation>` as read from OSM XML, reused between elements by the
 /// reader to avoid allocations.
-struct OSMElement: Sendable {
+package struct OSMElement: Sendable {
     /// The element type, which is also the first part of its id (`node/123`).
-    enum Kind: UInt8, Sendable, Hashable {
+    package enum Kind: UInt8, Sendable, Hashable {
         case node, way, relation
 
         /// `node`, `way` or `relation`.
-        var name: String {
+        package var name: String {
             switch self {
             case .node: "node"
             case .way: "way"
@@ -15,23 +15,26 @@ struct OSMElement: Sendable {
         }
     }
 
-    var kind: Kind = .node
-    var id: Int64 = 0
+    package var kind: Kind = .node
+    package var id: Int64 = 0
     /// A node's `lat`/`lon`, or a way's or relation's `<center lat lon/>` (Overpass `out center`).
-    var latitude: Double?
-    var longitude: Double?
+    package var latitude: Double?
+    package var longitude: Double?
     /// Whether a `<center>` child was present, even an empty one.
-    var hasCenter = false
-    var tags = OSMTags()
+    package var hasCenter = false
+    package var tags = OSMTags()
     /// A way's `<nd ref/>` list (only when the reader is asked for references).
-    var nodeRefs: [Int64] = []
+    package var nodeRefs: [Int64] = []
     /// A relation's node members (only when the reader is asked for references).
-    var memberNodes: [Int64] = []
+    package var memberNodes: [Int64] = []
     /// A relation's way members (only when the reader is asked for references).
-    var memberWays: [Int64] = []
+    package var memberWays: [Int64] = []
+
+    /// An empty node, to be filled by a reader.
+    package init() {}
 
     /// Clears the element for the next one, keeping buffer capacity.
-    mutating func reset(kind: Kind) {
+    package mutating func reset(kind: Kind) {
         self.kind = kind
         id = 0
         latitude = nil

@@ -1,5 +1,5 @@
 import Foundation
-import VenuesCore
+package import VenuesCore
 
 /// What a search asks for, as a filter on OSM elements: a `name`, one of the tag rules, and
 /// (for a text search) the term inside `name`, `brand` or `cuisine`.
@@ -9,19 +9,19 @@ import VenuesCore
 /// as a substring with case and diacritics folded on both sides (``OSMTextFolding``): `cafe`
 /// finds `Café` and `café` finds `Cafe`; the query sent to Overpass approximates this with
 /// bracket expressions of accented letters.
-struct OSMSelection: Sendable, Hashable {
+package struct OSMSelection: Sendable, Hashable {
     /// The fields a term is looked for in.
-    static let termFields = ["name", "brand", "cuisine"]
+    package static let termFields = ["name", "brand", "cuisine"]
 
     /// Tag rules, any of which must match.
-    let rules: [OSMTagRule]
+    package let rules: [OSMTagRule]
     /// The term, trimmed and checked; `nil` for a nearby search.
-    let term: String?
+    package let term: String?
     /// The term folded for comparison with folded tag values (``OSMTextFolding/folded(_:)``).
-    let foldedTerm: String?
+    package let foldedTerm: String?
 
     /// Builds the selection for a query; `term` is the search term or `nil`.
-    init(categories: Set<Category>, term: String?) throws(ProviderError) {
+    package init(categories: Set<Category>, term: String?) throws(ProviderError) {
         self.rules = OSMVocabulary.rules(for: categories)
         if let term {
             let checked = try OSMSelection.checkedTerm(term)
@@ -35,7 +35,7 @@ struct OSMSelection: Sendable, Hashable {
 
     /// The term trimmed of surrounding whitespace. Rejects an empty term and control characters
     /// other than newline and tab (Overpass QL strings cannot carry them).
-    static func checkedTerm(_ term: String) throws(ProviderError) -> String {
+    package static func checkedTerm(_ term: String) throws(ProviderError) -> String {
         let trimmed = term.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .badRequest("the search term is empty") }
         for scalar in trimmed.unicodeScalars
@@ -48,7 +48,7 @@ struct OSMSelection: Sendable, Hashable {
     }
 
     /// Whether an element with these tags is selected.
-    func matches(_ tags: OSMTags) -> Bool {
+    package func matches(_ tags: OSMTags) -> Bool {
         guard tags["name"] != nil, rules.contains(where: { $0.matches(tags) }) else { return false }
         guard let foldedTerm else { return true }
         return OSMSelection.termFields.contains { field in

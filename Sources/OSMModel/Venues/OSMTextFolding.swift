@@ -10,11 +10,11 @@ import Foundation
 /// - The Overpass query cannot fold the data, so each letter of the term that has common
 ///   accented forms becomes a bracket expression listing them (``accentedForms``), see
 ///   ``OverpassQueryBuilder/foldingRegex(_:)``.
-enum OSMTextFolding {
+package enum OSMTextFolding {
     /// For each base letter, the letter and its common accented forms, lower and upper case
     /// (plain ASCII upper case is left to the query's `,i` flag). Only letters: no character
     /// here has a meaning inside a bracket expression or an Overpass string literal.
-    static let accentedForms: [Unicode.Scalar: String] = [
+    package static let accentedForms: [Unicode.Scalar: String] = [
         "a": "aáàâäåÁÀÂÄÅ",
         "c": "cçÇ",
         "e": "eéèêëÉÈÊË",
@@ -31,7 +31,7 @@ enum OSMTextFolding {
     private static let extraBases: [Unicode.Scalar: Unicode.Scalar] = ["ø": "o"]
 
     /// The text lowercased, without combining diacritical marks, with `ø` as `o`.
-    static func folded(_ text: String) -> String {
+    package static func folded(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
         where !isCombiningDiacritic(scalar) {
@@ -42,14 +42,14 @@ enum OSMTextFolding {
 
     /// The base letter of one character (`É` → `e`, `ø` → `o`, `q` → `q`), or `nil` when it
     /// does not fold to a single character.
-    static func base(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    package static func base(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
         let scalars = folded(String(scalar)).unicodeScalars
         guard scalars.count == 1 else { return nil }
         return scalars.first
     }
 
     /// Whether a `value` contains `foldedTerm` (already ``folded(_:)``) once folded.
-    static func contains(_ value: String, foldedTerm: String) -> Bool {
+    package static func contains(_ value: String, foldedTerm: String) -> Bool {
         folded(value).contains(foldedTerm)
     }
 

@@ -16,9 +16,9 @@
 /// EBCDIC): in those encodings the bytes `<!DOCTYPE` would not be visible to a byte scan. The
 /// reader also ignores the XML declaration's `encoding` (``LibXML2/readerOptions``), so
 /// libxml2 decodes the bytes as UTF-8 and sees the same structure as the guard.
-struct XMLPrologGuard {
+package struct XMLPrologGuard {
     /// What the bytes seen so far allow.
-    enum Verdict: Equatable {
+    package enum Verdict: Equatable {
         /// Still inside the prolog: feed the next bytes.
         case undecided
         /// The root element has started; the rest of the document needs no check.
@@ -44,13 +44,16 @@ struct XMLPrologGuard {
 
     private var state = State.byteOrderMark(matched: 0)
     /// The verdict once it is no longer ``Verdict/undecided``.
-    private(set) var verdict = Verdict.undecided
+    package private(set) var verdict = Verdict.undecided
     private var offset = 0
+
+    /// A guard that has seen no byte yet.
+    package init() {}
 
     /// Inspects the next bytes of the document and returns the verdict so far. Once the verdict
     /// is ``Verdict/safe`` or ``Verdict/refused(_:)`` it no longer changes.
     @discardableResult
-    mutating func inspect(_ bytes: UnsafeRawBufferPointer) -> Verdict {
+    package mutating func inspect(_ bytes: UnsafeRawBufferPointer) -> Verdict {
         guard verdict == .undecided else { return verdict }
         for byte in bytes {
             step(byte)
@@ -62,7 +65,7 @@ struct XMLPrologGuard {
 
     /// The verdict for a whole document in memory: ``Verdict/undecided`` means it ended inside
     /// the prolog (libxml2 reports that as malformed).
-    static func verdict(for bytes: UnsafeRawBufferPointer) -> Verdict {
+    package static func verdict(for bytes: UnsafeRawBufferPointer) -> Verdict {
         var check = XMLPrologGuard()
         return check.inspect(bytes)
     }
