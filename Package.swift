@@ -35,6 +35,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
 
         // The contract every provider implements.
         .target(name: "VenuesCore"),
@@ -45,6 +50,11 @@ let package = Package(
 
         // Files on disk: where they live (XDG), locks, atomic replacement.
         .target(name: "VenuesFiles"),
+        // SQLite through the system library: a small typed layer, for the OSM index and stores.
+        .target(
+            name: "VenuesSQLite",
+            dependencies: ["CSQLite"]
+        ),
         // The merge: records of the same place from several providers become one.
         .target(
             name: "VenuesMerge",
@@ -163,6 +173,7 @@ let package = Package(
             path: "Tests/VenuesMergeEvaluation"
         ),
         .testTarget(name: "VenuesFilesTests", dependencies: ["VenuesFiles", "VenuesTestSupport"]),
+        .testTarget(name: "VenuesSQLiteTests", dependencies: ["VenuesSQLite", "VenuesTestSupport"]),
         .testTarget(
             name: "VenuesMergeTests",
             dependencies: ["VenuesMerge", "VenuesMergeEvaluation", "VenuesTestSupport"],
