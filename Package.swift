@@ -40,6 +40,16 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // libbz2 has no pkg-config file on Debian; its header and library are on the default paths.
+        .systemLibrary(
+            name: "CBZip2",
+            providers: [.apt(["libbz2-dev"])]
+        ),
 
         // The contract every provider implements.
         .target(name: "VenuesCore"),
@@ -88,7 +98,7 @@ let package = Package(
         ),
         .target(
             name: "OSMXML",
-            dependencies: ["OSMModel", "VenuesCore", "CLibXML2"]
+            dependencies: ["OSMModel", "VenuesCore", "CLibXML2", "CZlib", "CBZip2"]
         ),
 
         // Providers: each depends on the core and the HTTP client (the OSM provider also on the
@@ -174,6 +184,10 @@ let package = Package(
         ),
         .testTarget(name: "VenuesFilesTests", dependencies: ["VenuesFiles", "VenuesTestSupport"]),
         .testTarget(name: "VenuesSQLiteTests", dependencies: ["VenuesSQLite", "VenuesTestSupport"]),
+        .testTarget(
+            name: "OSMXMLTests",
+            dependencies: ["OSMXML", "OSMModel", "VenuesCore", "CZlib", "CBZip2", "VenuesTestSupport"]
+        ),
         .testTarget(
             name: "VenuesMergeTests",
             dependencies: ["VenuesMerge", "VenuesMergeEvaluation", "VenuesTestSupport"],
