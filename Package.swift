@@ -100,6 +100,11 @@ let package = Package(
             name: "OSMXML",
             dependencies: ["OSMModel", "VenuesCore", "CLibXML2", "CZlib", "CBZip2"]
         ),
+        // The local OpenStreetMap index: an extract imported once into SQLite, searched offline.
+        .target(
+            name: "OSMIndex",
+            dependencies: ["OSMModel", "VenuesCore", "VenuesFiles", "VenuesSQLite"]
+        ),
 
         // Providers: each depends on the core and the HTTP client (the OSM provider also on the
         // OSM building blocks above).
@@ -117,7 +122,7 @@ let package = Package(
         ),
         .target(
             name: "OverpassProvider",
-            dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMXML"],
+            dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMXML", "OSMIndex"],
             path: "Providers/Overpass",
             exclude: ["README.md"]
         ),
@@ -136,6 +141,9 @@ let package = Package(
                 "FoursquareProvider",
                 "GooglePlacesProvider",
                 "OverpassProvider",
+                "OSMModel",
+                "OSMXML",
+                "OSMIndex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -184,6 +192,13 @@ let package = Package(
         ),
         .testTarget(name: "VenuesFilesTests", dependencies: ["VenuesFiles", "VenuesTestSupport"]),
         .testTarget(name: "VenuesSQLiteTests", dependencies: ["VenuesSQLite", "VenuesTestSupport"]),
+        .testTarget(
+            name: "OSMIndexTests",
+            dependencies: [
+                "OSMIndex", "OSMXML", "OSMModel", "OverpassProvider", "VenuesCore", "VenuesHTTP", "VenuesSQLite",
+                "VenuesFiles", "VenuesTestSupport",
+            ]
+        ),
         .testTarget(
             name: "OSMXMLTests",
             dependencies: ["OSMXML", "OSMModel", "VenuesCore", "CZlib", "CBZip2", "VenuesTestSupport"]
