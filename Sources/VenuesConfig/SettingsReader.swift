@@ -146,6 +146,9 @@ struct SettingsReader {
                 let list = known.map(\.rawValue).joined(separator: ", ")
                 throw .invalid(path: names.source, reason: "\(setting): unknown provider '\(name)'; known: \(list)")
             }
+            guard !ids.contains(id) else {
+                throw .invalid(path: names.source, reason: "\(setting): '\(name)' is listed twice")
+            }
             ids.append(id)
         }
         return ids

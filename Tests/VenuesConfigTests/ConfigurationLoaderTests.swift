@@ -69,6 +69,7 @@ import VenuesCore
         (#"{"radius": 0}"#, "radius 0 is out of range"),
         (#"{"radius": "big"}"#, "radius: expected a whole number"),
         (#"{"timeout": "soon"}"#, "timeout: expected a number"),
+        (#"{"providers": ["osm", "fsq", "osm"]}"#, "providers: 'osm' is listed twice"),
         (#"{"cache": {"enabled": "yes"}}"#, "cache.enabled: expected true or false"),
         (#"{"providers": "osm"}"#, "providers: expected a list of provider names"),
         (#"{"foursquare": "https://example.com"}"#, "foursquare: expected an object with api, apiKey, url"),
