@@ -16,7 +16,7 @@
 # 4. start-up: `venues --version` and `venues favorites list` (an empty favourites file).
 #
 # Figures: the median wall time of RUNS runs (after 2 warm-ups), the mean CPU time (user +
-# system), and the ratio of the venues median to xmllint's. With BASELINE, every venues
+# system), and the ratios of venues to xmllint in both. With BASELINE, every venues
 # command is also run with that binary, interleaved in the same hyperfine run (before/after
 # figures under the same load). The runs use a throw-away
 # configuration, data and cache folder, so nothing of the user's is read or written. On a
@@ -95,21 +95,27 @@ labels = ["", " (baseline)"]
 def results(name):
     return json.load(open(os.path.join(work, name + ".json")))["results"]
 
-def row(label, r, ratio=""):
-    cpu = (r["user"] + r["system"]) * 1000
-    print(f"| {label} | {r['median'] * 1000:.1f} | {cpu:.1f} | {ratio} |")
+def cpu(r):
+    return r["user"] + r["system"]
+
+def row(label, r, reference=None):
+    ratios = ""
+    if reference:
+        ratios = f"{r['median'] / reference['median']:.2f} | {cpu(r) / cpu(reference):.2f}"
+    else:
+        ratios = " | "
+    print(f"| {label} | {r['median'] * 1000:.1f} | {cpu(r) * 1000:.1f} | {ratios} |")
 
 print()
-print("| command | median wall (ms) | mean CPU (ms) | × xmllint (median) |")
-print("| --- | ---: | ---: | ---: |")
+print("| command | median wall (ms) | mean CPU (ms) | × xmllint (wall) | × xmllint (CPU) |")
+print("| --- | ---: | ---: | ---: | ---: |")
 for file in files:
     name = os.path.basename(file)[: -len(".osm")]
     size = os.path.getsize(file) / 1e6
     xmllint, *venues = results(name)
     row(f"`xmllint --stream --noout` {name}.osm ({size:.1f} MB)", xmllint)
     for build, r in enumerate(venues):
-        row(f"`venues nearby … --limit 5000 --format json` on {name}.osm{labels[build]}", r,
-            f"{r['median'] / xmllint['median']:.2f}")
+        row(f"`venues nearby … --limit 5000 --format json` on {name}.osm{labels[build]}", r, xmllint)
 startup = results("startup")
 for build in range(builds):
     version, favorites = startup[2 * build : 2 * build + 2]
