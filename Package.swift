@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "VenuesFavorites", targets: ["VenuesFavorites"]),
         .library(name: "VenuesConfig", targets: ["VenuesConfig"]),
         .library(name: "VenuesAggregator", targets: ["VenuesAggregator"]),
+        .library(name: "VenuesEngine", targets: ["VenuesEngine"]),
         .library(name: "VenuesTesting", targets: ["VenuesTesting"]),
         .library(name: "FoursquareProvider", targets: ["FoursquareProvider"]),
         .library(name: "GooglePlacesProvider", targets: ["GooglePlacesProvider"]),
@@ -22,12 +23,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // C libraries, reached through small typed shims.
+        // CCurl: headers only; libcurl itself is loaded at run time when a transfer needs it
+        // (see Sources/CCurl/shim.h), so no pkg-config link flags.
         .systemLibrary(
             name: "CCurl",
-            pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .systemLibrary(
@@ -58,7 +62,11 @@ let package = Package(
         // Settings: defaults, files, environment.
         .target(
             name: "VenuesConfig",
-            dependencies: ["VenuesCore", "VenuesFiles"]
+            dependencies: [
+                "VenuesCore", "VenuesFiles",
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         // The fan-out: asks providers concurrently, then merges, marks favourites, sorts.
         .target(
@@ -90,6 +98,15 @@ let package = Package(
             exclude: ["README.md"]
         ),
 
+        // Configuration → providers: the set-up the CLI and the server share.
+        .target(
+            name: "VenuesEngine",
+            dependencies: [
+                "VenuesCore", "VenuesHTTP", "VenuesConfig", "FoursquareProvider", "GooglePlacesProvider",
+                "OverpassProvider",
+            ]
+        ),
+
         // The command-line tool.
         .executableTarget(
             name: "VenuesCLI",
@@ -101,6 +118,7 @@ let package = Package(
                 "VenuesFavorites",
                 "VenuesConfig",
                 "VenuesAggregator",
+                "VenuesEngine",
                 "FoursquareProvider",
                 "GooglePlacesProvider",
                 "OverpassProvider",
@@ -138,7 +156,7 @@ let package = Package(
         ),
 
         .testTarget(name: "PackageLayoutTests"),
-        .testTarget(name: "VenuesCoreTests", dependencies: ["VenuesCore", "VenuesTesting"]),
+        .testTarget(name: "VenuesCoreTests", dependencies: ["VenuesCore"]),
         .testTarget(
             name: "VenuesHTTPTests",
             dependencies: ["VenuesHTTP", "VenuesTestSupport"]
@@ -163,6 +181,10 @@ let package = Package(
         .testTarget(
             name: "VenuesConfigTests",
             dependencies: ["VenuesConfig", "VenuesTestSupport"]
+        ),
+        .testTarget(
+            name: "VenuesEngineTests",
+            dependencies: ["VenuesEngine", "VenuesConfig", "VenuesCore", "VenuesHTTP"]
         ),
         .testTarget(
             name: "VenuesAggregatorTests",
@@ -190,6 +212,16 @@ let package = Package(
             dependencies: ["OverpassProvider", "VenuesTesting", "VenuesTestSupport"],
             resources: [.copy("Fixtures")]
         ),
+        // The documentation's Swift examples, compiled as written and checked against the docs.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: [
+                "VenuesCore", "VenuesHTTP", "VenuesMerge", "VenuesFavorites", "VenuesAggregator", "VenuesTesting",
+                "VenuesConfig", "VenuesEngine", "FoursquareProvider", "GooglePlacesProvider", "OverpassProvider",
+                "VenuesTestSupport",
+            ]
+        ),
+        .testTarget(name: "VenuesTestingTests", dependencies: ["VenuesTesting", "VenuesCore"]),
     ]
 )
 

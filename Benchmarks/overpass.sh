@@ -2,9 +2,10 @@
 # Overpass provider benchmark (release mode). Run from anywhere:  Benchmarks/overpass.sh
 #
 # 1. builds OverpassBenchmark in release mode;
-# 2. generates a file ten times the bundled extract in /tmp (never committed): the extract's
-#    nodes, ways and relations repeated with ids shifted by k * 10^10 (k = 0…9), one valid OSM
-#    XML document in the usual nodes–ways–relations order;
+# 2. generates a file ten times the bundled extract in /tmp (never committed) with
+#    Benchmarks/tile-extract.py: the extract's nodes, ways and relations repeated with ids
+#    shifted by k * 10^10 (k = 0…9), one valid OSM XML document in the usual
+#    nodes–ways–relations order;
 # 3. for each file: `xmllint --stream --noout` (libxml2's own streaming pass, the floor for
 #    this stack), a full parse pass, and the local nearby search (500 m around the centre),
 #    each under /usr/bin/time for the peak RSS. Times are the best of REPEAT runs in-process;
@@ -25,32 +26,7 @@ command -v xmllint >/dev/null || { echo "xmllint missing: apt-get install libxml
 bin="$(cd "$root" && swift build -c release --show-bin-path)/OverpassBenchmark"
 
 if [ ! -s "$big" ] || [ "$big" -ot "$extract" ]; then
-    python3 - "$extract" "$big" <<'PY'
-import re, sys
-src, dst = sys.argv[1], sys.argv[2]
-lines = open(src, encoding="utf-8").read().split("\n")
-start = next(i for i, l in enumerate(lines) if l.lstrip().startswith(("<node", "<way", "<relation")))
-end = max(i for i, l in enumerate(lines) if l.strip() == "</osm>")
-body = lines[start:end]
-def section(prefix):
-    out, inside = [], False
-    for l in body:
-        s = l.lstrip()
-        if s.startswith(("<node", "<way", "<relation")):
-            inside = s.startswith(prefix)
-        if inside:
-            out.append(l)
-    return out
-sections = [section("<node"), section("<way"), section("<relation")]
-ids = re.compile(r'( (?:id|ref))="(\d+)"')
-with open(dst, "w", encoding="utf-8") as f:
-    f.write("\n".join(lines[:start]) + "\n")
-    for part in sections:
-        for k in range(10):
-            shift = k * 10_000_000_000
-            f.write("\n".join(ids.sub(lambda m: f'{m.group(1)}="{int(m.group(2)) + shift}"', l) for l in part) + "\n")
-    f.write("</osm>\n")
-PY
+    python3 "$here/tile-extract.py" "$extract" "$big"
 fi
 xmllint --stream --noout "$big"  # fails loudly if the generated document is not well-formed
 

@@ -94,6 +94,7 @@ public enum FoursquareErrors {
         case .unreachable(let text): .unreachable(scrub(text, secret: secret))
         case .unauthorized(let text): .unauthorized(scrub(text, secret: secret))
         case .badRequest(let text): .badRequest(scrub(text, secret: secret))
+        case .misconfigured(let text): .misconfigured(scrub(text, secret: secret))
         case .server(let status, let text): .server(status: status, message: text.map { scrub($0, secret: secret) })
         case .invalidResponse(let text): .invalidResponse(scrub(text, secret: secret))
         case .unsupported(let text): .unsupported(scrub(text, secret: secret))

@@ -6,10 +6,12 @@ public import VenuesHTTP
 /// and search around the caller's IP location when no centre is known.
 ///
 /// ```swift
+/// let environment = ProcessInfo.processInfo.environment
 /// let provider = FoursquareProvider(
 ///     configuration: .init(apiKey: environment["FOURSQUARE_API_KEY"] ?? ""),
 ///     httpClient: CurlHTTPClient()
 /// )
+/// let helsinki = try Coordinate(latitude: 60.1699, longitude: 24.9384)
 /// let response = try await provider.nearby(VenueQuery(center: helsinki, radius: 500))
 /// ```
 ///
@@ -81,6 +83,8 @@ public struct FoursquareProvider: VenueProvider {
         var skipped: [String: Int] = [:]
         var located: Coordinate?
         var pages = 0
+        // Whether Foursquare has places this answer leaves out (the limit or a paging stop).
+        var moreExist = false
 
         while true {
             if Task.isCancelled { throw .cancelled }
@@ -92,11 +96,20 @@ public struct FoursquareProvider: VenueProvider {
             let page = try scrubbing { () throws(ProviderError) in try FoursquareDecoder.decodeSearch(response.body) }
             if pages == 1 { located = page.center }
             for (reason, count) in page.skipped { skipped[reason, default: 0] += count }
-            for venue in page.venues where venues.count < limit && seen.insert(venue.id).inserted {
-                venues.append(venue)
+            var left = 0
+            for venue in page.venues where seen.insert(venue.id).inserted {
+                if venues.count < limit { venues.append(venue) } else { left += 1 }
             }
-            if venues.count >= limit { break }
-            guard let next = FoursquarePaging.nextLink(in: response.headers, relativeTo: request.url) else { break }
+            let nextLink = FoursquarePaging.nextLink(in: response.headers, relativeTo: request.url)
+            if venues.count >= limit {
+                // A full page may be followed by more, whatever the links say.
+                moreExist =
+                    left > 0 || nextLink != nil
+                    || page.venues.count >= FoursquareRequestBuilder.pageSize(query.limit)
+                break
+            }
+            guard let next = nextLink else { break }
+            moreExist = true
             guard FoursquarePaging.isOnConfiguredHost(next, configuration: configuration) else {
                 // The foreign host is not quoted: a server could put anything there.
                 notes.append("stopped paging: the next-page link points away from the configured Foursquare host")
@@ -111,6 +124,7 @@ public struct FoursquareProvider: VenueProvider {
                 notes.append("stopped paging at the cap of \(configuration.maxPages) pages; more results exist")
                 break
             }
+            moreExist = false
             requested.insert(next.absoluteString)
             if let cursor { cursors.insert(cursor) }
             request = FoursquareRequestBuilder.request(next, configuration: configuration, timeout: query.timeout)
@@ -133,6 +147,9 @@ public struct FoursquareProvider: VenueProvider {
                 "left out \(venues.count - inside.count) Foursquare places outside the \(query.radius) m circle"
             )
         }
+        if moreExist, query.sort != .distance {
+            warnings.append(Self.partialOrderWarning(query, returned: inside.count))
+        }
         for (reason, count) in skipped.sorted(by: { $0.key < $1.key }) {
             notes.append("skipped \(count) Foursquare record\(count == 1 ? "" : "s") \(reason)")
         }
@@ -145,6 +162,19 @@ public struct FoursquareProvider: VenueProvider {
         )
     }
 
+    /// What the user is told when the list is ordered by name or rating but Foursquare's answer
+    /// stops short of the circle: the order covers only the places it returned.
+    static func partialOrderWarning(_ query: VenueQuery, returned count: Int) -> String {
+        let basis =
+            switch FoursquareRequestBuilder.sort(query) {
+            case "RATING": "the best rated"
+            case "RELEVANCE": "the most relevant"
+            default: "the nearest"
+            }
+        return "ordered by \(query.sort.rawValue) over the \(count) places Foursquare returned (\(basis)), "
+            + "not over every place in the circle: Foursquare may have more"
+    }
+
     // MARK: - Transport
 
     private func checkKey() throws(ProviderError) {
@@ -154,6 +184,9 @@ public struct FoursquareProvider: VenueProvider {
     }
 
     private func send(_ request: HTTPRequest) async throws(ProviderError) -> HTTPResponse {
+        guard KeyTransport.mayCarryKey(to: request.url) else {
+            throw .badRequest(KeyTransport.refusal(url: configuration.baseURL, setting: "the Foursquare base URL"))
+        }
         do {
             return try await httpClient.send(request)
         } catch {

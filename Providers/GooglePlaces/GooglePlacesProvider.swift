@@ -5,15 +5,20 @@ public import VenuesHTTP
 /// Venues from Google Places API (New): Nearby Search, Text Search and Place Details.
 ///
 /// ```swift
+/// let key = ProcessInfo.processInfo.environment["GOOGLE_PLACES_API_KEY"] ?? ""
 /// let provider = GooglePlacesProvider(
 ///     configuration: .init(apiKey: key, languageCode: "en"),
 ///     httpClient: CurlHTTPClient()
 /// )
+/// let helsinki = try Coordinate(latitude: 60.1699, longitude: 24.9384)
 /// let response = try await provider.nearby(VenueQuery(center: helsinki, radius: 500, categories: [.cafe]))
 /// ```
 ///
 /// - Nearby: `POST /v1/places:searchNearby`, a `locationRestriction` circle, at most 20 places
 ///   (Google's cap; there is no paging). Radii above 50 000 m are clamped to 50 000 m with a note.
+///   Places outside the circle are dropped.
+/// - Ordered by name or rating, an answer that may have left places out (a full page, more
+///   pages) carries a warning: the order covers only the places Google returned.
 /// - Text search: `POST /v1/places:searchText`, a `locationBias` circle, pages of up to 20
 ///   followed with `pageToken` until the limit or ``Configuration/maxPages`` is reached; places
 ///   outside the radius are dropped.
@@ -40,12 +45,27 @@ public struct GooglePlacesProvider: VenueProvider {
         let built = try requests.nearby(query)
         let page = try GooglePlacesDecoder.decodeSearch(try await send(built.request).body)
         var notes = page.notes
-        var venues = filter(page.venues, categories: query.categories, notes: &notes)
+        var warnings = built.warnings
+        var venues = page.venues
+        if let center = query.center {
+            // The circle is a restriction, but the contract is kept here too: nothing outside it.
+            let inside = venues.filter { $0.coordinate.distance(to: center) <= Double(query.radius) }
+            if inside.count < venues.count {
+                notes.append("dropped \(venues.count - inside.count) place(s) outside the \(query.radius) m radius")
+            }
+            venues = inside
+        }
+        venues = filter(venues, categories: query.categories, notes: &notes)
         if query.limit > GooglePlacesRequestBuilder.maxPageSize {
             notes.append("Google Nearby Search returns at most \(GooglePlacesRequestBuilder.maxPageSize) places")
         }
+        // A full answer means Google may have more: a name or rating order covers only these.
+        let full = page.venues.count >= GooglePlacesRequestBuilder.pageSize(for: query.limit)
         venues = Array(venues.prefix(max(query.limit, 0)))
-        return ProviderResponse(venues: venues, center: query.center, notes: notes, warnings: built.warnings)
+        if full, query.sort != .distance {
+            warnings.append(Self.partialOrderWarning(query, returned: venues.count, basis: "the most popular"))
+        }
+        return ProviderResponse(venues: venues, center: query.center, notes: notes, warnings: warnings)
     }
 
     public func search(_ query: VenueQuery) async throws(ProviderError) -> ProviderResponse {
@@ -120,6 +140,11 @@ public struct GooglePlacesProvider: VenueProvider {
         if pageToken != nil, venues.count < query.limit {
             notes.append("stopped after \(configuration.maxPages) page(s) (maxPages); Google has more results")
         }
+        if query.sort != .distance, pageToken != nil || venues.count > query.limit {
+            warnings.append(
+                Self.partialOrderWarning(query, returned: min(venues.count, query.limit), basis: "the most relevant")
+            )
+        }
         return ProviderResponse(
             venues: Array(venues.prefix(max(query.limit, 0))),
             center: center,
@@ -143,6 +168,9 @@ public struct GooglePlacesProvider: VenueProvider {
             throw .unauthorized(
                 "no API key: set \(Configuration.apiKeyEnvironmentVariable) to a Google Places API (New) key"
             )
+        }
+        guard KeyTransport.mayCarryKey(to: request.url) else {
+            throw .badRequest(KeyTransport.refusal(url: configuration.baseURL, setting: "the Google Places base URL"))
         }
         let response: HTTPResponse
         do {
@@ -173,6 +201,13 @@ public struct GooglePlacesProvider: VenueProvider {
             notes.append("dropped \(venues.count - kept.count) place(s) outside the requested categories")
         }
         return kept
+    }
+
+    /// What the user is told when the list is ordered by name or rating but Google's answer
+    /// stops short of the circle: the order covers only the places it returned.
+    static func partialOrderWarning(_ query: VenueQuery, returned count: Int, basis: String) -> String {
+        "ordered by \(query.sort.rawValue) over the \(count) places Google returned (\(basis)), "
+            + "not over every place in the circle: Google may have more"
     }
 
     private func checkCancellation() throws(ProviderError) {

@@ -28,7 +28,7 @@ extension OverpassProvider {
         /// - `http://…` or `https://…` → ``Endpoint/remote(_:)``;
         /// - `file:///…` or a plain path (absolute, or relative to the current directory, `~`
         ///   expanded) → ``Endpoint/file(_:)``. The file is not opened here: a missing file is
-        ///   reported when a search runs, as ``ProviderError/badRequest(_:)`` with the message
+        ///   reported when a search runs, as ``ProviderError/misconfigured(_:)`` with the message
         ///   `OSM file not found: PATH` (the resolved absolute path).
         ///
         /// Throws ``ProviderError/badRequest(_:)`` for an empty string, another URL scheme or a

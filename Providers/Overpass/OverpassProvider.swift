@@ -9,9 +9,9 @@ public import VenuesHTTP
 /// README next to this file). Ids are `osm:node/N`, `osm:way/N` and `osm:relation/N`.
 ///
 /// ```swift
-/// let provider = OverpassProvider(
-///     configuration: .init(endpoint: try .endpoint(parsing: "Config/samples/helsinki-centre.osm")),
-///     httpClient: CurlHTTPClient())
+/// let helsinki = try Coordinate(latitude: 60.1699, longitude: 24.9384)
+/// let endpoint = try OverpassProvider.Configuration.endpoint(parsing: "Config/samples/helsinki-centre.osm")
+/// let provider = OverpassProvider(configuration: .init(endpoint: endpoint), httpClient: CurlHTTPClient())
 /// let response = try await provider.nearby(VenueQuery(center: helsinki, radius: 500))
 /// ```
 ///
@@ -23,7 +23,9 @@ public import VenuesHTTP
 ///   and radius rule (see ``OSMExtractSearch``); no network is used.
 ///
 /// Both modes keep only venues whose position (a way's or relation's centre) is within the
-/// radius, nearest first, at most ``VenueQuery/limit``.
+/// radius and in the query's categories, nearest first, at most ``VenueQuery/nearestLimit``:
+/// the nearest `limit`, or the whole circle when the order is name or rating (the aggregator
+/// sorts and cuts).
 public struct OverpassProvider: VenueProvider {
     public let id: ProviderID = .openStreetMap
     public let capabilities: ProviderCapabilities = [.nearby, .textSearch, .lookup]
@@ -112,7 +114,7 @@ public struct OverpassProvider: VenueProvider {
             found = result.venues
             notes = result.notes + ["read \(url.lastPathComponent) locally in \(result.passes) streaming pass(es)"]
         }
-        let shaped = VenueSelectionShaper.shape(found, center: center, radius: query.radius, limit: query.limit)
+        let shaped = VenueSelectionShaper.shape(found, center: center, for: query)
         return ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes)
     }
 

@@ -2,16 +2,33 @@ public import VenuesCore
 public import VenuesMerge
 
 /// The answer to one aggregated query.
-public struct AggregatedResult: Sendable {
+public struct AggregatedResult: Sendable, Hashable {
     /// The query as run, with the centre that was used.
     public var query: VenueQuery
-    /// The centre used and where it came from.
+    /// The centre used.
     public var center: Coordinate
+    /// Where the centre came from.
     public var centerSource: CenterSource
     /// The places, deduplicated, sorted and limited.
     public var venues: [ResultVenue]
     /// Every provider's outcome, in the order the providers were given.
     public var outcomes: [ProviderOutcome]
+
+    /// A result, as ``Aggregator/run(_:progress:)`` makes them; for tests and for code that
+    /// builds results of its own (a cache, a server relaying another one).
+    public init(
+        query: VenueQuery,
+        center: Coordinate,
+        centerSource: CenterSource = .given,
+        venues: [ResultVenue],
+        outcomes: [ProviderOutcome]
+    ) {
+        self.query = query
+        self.center = center
+        self.centerSource = centerSource
+        self.venues = venues
+        self.outcomes = outcomes
+    }
 
     /// Whether at least one provider answered.
     public var anyProviderAnswered: Bool {

@@ -14,10 +14,15 @@ public import VenuesMerge
 /// 3. Drops venues outside the search circle and merges records of the same place
 ///    (``merger``).
 /// 4. Marks favourites and adds stored favourites inside the circle that no provider returned.
-/// 5. Sorts (distance, name or rating) and keeps at most `query.limit` places.
+/// 5. Sorts (distance, name or rating) and keeps at most `query.limit` places. Providers that
+///    hold the whole circle return all of it when the order is not distance
+///    (``VenueQuery/nearestLimit``), so a name or rating order is over the whole circle.
+///
+/// Each provider needs an id of its own: outcomes, lookups and favourites are keyed by it, so
+/// ``init(providers:merger:favorites:fallbackCenter:)`` refuses two providers with one id.
 public struct Aggregator: Sendable {
-    /// The providers to ask, in the order their outcomes are reported.
-    public var providers: [any VenueProvider]
+    /// The providers to ask, in the order their outcomes are reported; no two share an id.
+    public let providers: [any VenueProvider]
     /// How records of the same place are merged.
     public var merger: any VenueMerging
     /// Which results are favourites.
@@ -25,12 +30,20 @@ public struct Aggregator: Sendable {
     /// The centre used when neither the query nor a provider gives one.
     public var fallbackCenter: Coordinate
 
+    /// Creates an aggregator over `providers`.
+    ///
+    /// - Throws: ``AggregatorError/duplicateProviderID(_:)`` when two providers have the same
+    ///   id (one answer would be lost and the other counted twice).
     public init(
         providers: [any VenueProvider],
         merger: any VenueMerging = NoMerging(),
         favorites: any FavoriteMarking = NoFavorites(),
         fallbackCenter: Coordinate = .amsterdamCentraal
-    ) {
+    ) throws(AggregatorError) {
+        var seen = Set<ProviderID>()
+        for provider in providers where !seen.insert(provider.id).inserted {
+            throw .duplicateProviderID(provider.id)
+        }
         self.providers = providers
         self.merger = merger
         self.favorites = favorites

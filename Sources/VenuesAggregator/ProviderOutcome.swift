@@ -1,7 +1,7 @@
 public import VenuesCore
 
 /// What one provider did for one query: its venues or its error, and how long it took.
-public struct ProviderOutcome: Sendable {
+public struct ProviderOutcome: Sendable, Hashable {
     /// The provider asked.
     public var provider: ProviderID
     /// Its answer or its error.

@@ -1,18 +1,23 @@
+import Configuration
 public import Foundation
+import SystemPackage
 public import VenuesCore
 import VenuesFiles
 
-/// Builds a ``VenuesConfiguration`` from files and the environment.
+/// Builds a ``VenuesConfiguration`` from files and the environment, on swift-configuration.
 ///
-/// Resolution, later steps overriding earlier ones:
-/// 1. built-in defaults;
-/// 2. the user's file (`$XDG_CONFIG_HOME/venues/config.json`, else `~/.config/venues/config.json`), if it exists;
-/// 3. `--config FILE`, else `$VENUES_CONFIG` (it must exist);
-/// 4. environment: `FOURSQUARE_API_KEY`, `GOOGLE_PLACES_API_KEY`, `VENUES_FOURSQUARE_URL`,
-///    `VENUES_GOOGLE_PLACES_URL`, `VENUES_OVERPASS_URL`.
+/// Resolution, earlier layers winning (swift-configuration asks its providers in this order):
+/// 1. environment: `FOURSQUARE_API_KEY`, `GOOGLE_PLACES_API_KEY`, `VENUES_FOURSQUARE_URL`,
+///    `VENUES_GOOGLE_PLACES_URL`, `VENUES_OVERPASS_URL` (an empty variable counts as unset);
+/// 2. `--config FILE`, else `$VENUES_CONFIG` (it must exist);
+/// 3. the user's file (`$XDG_CONFIG_HOME/venues/config.json`, else `~/.config/venues/config.json`), if it exists;
+/// 4. built-in defaults (``VenuesConfiguration``'s initial values).
 ///
-/// Flags are applied by the CLI on top of the result.
+/// Flags are applied by the CLI on top of the result. Files are JSON (see
+/// `Config/venues.example.json`); unknown keys, values of the wrong type and out-of-range
+/// values are errors that name the file.
 public struct ConfigurationLoader: Sendable {
+    /// The environment variables to read.
     public var environment: [String: String]
     /// The provider ids a file may name (in `providers` and `dedupe.priority`); `nil` accepts
     /// any well-formed id. The CLI passes the ids it registers, so a typo is an error.
@@ -28,121 +33,70 @@ public struct ConfigurationLoader: Sendable {
         self.knownProviders = knownProviders
     }
 
-    /// The user's config file path (see ``DataDirectories``); `nil` without a home directory.
+    /// The user's config file path (see `DataDirectories`); `nil` without a home directory.
     public var userConfigFile: URL? {
         try? DataDirectories(environment: environment).configFile
     }
 
     /// Loads the layers. `explicitFile` is `--config FILE`.
-    public func load(explicitFile: String? = nil) throws(ConfigurationError) -> VenuesConfiguration {
-        var configuration = VenuesConfiguration()
-        if let user = userConfigFile, FileManager.default.fileExists(atPath: user.path) {
-            try apply(file: user, to: &configuration)
-        }
+    public func load(explicitFile: String? = nil) async throws(ConfigurationError) -> VenuesConfiguration {
+        var layers = [SettingsLayer.environment(environment)]
         if let explicit = explicitFile ?? environment["VENUES_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            let url = URL(fileURLWithPath: explicit)
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                throw .missingFile(explicit)
-            }
-            try apply(file: url, to: &configuration)
+            guard FileManager.default.fileExists(atPath: explicit) else { throw .missingFile(explicit) }
+            layers.append(try await .file(explicit))
         }
-        applyEnvironment(to: &configuration)
-        return configuration
-    }
-
-    private func apply(file: URL, to configuration: inout VenuesConfiguration) throws(ConfigurationError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw .unreadable(path: file.path, reason: error.localizedDescription)
+        if let user = userConfigFile?.path, FileManager.default.fileExists(atPath: user) {
+            layers.append(try await .file(user))
         }
-        let layer: ConfigurationFile
-        do {
-            layer = try JSONDecoder().decode(ConfigurationFile.self, from: data)
-        } catch let error as ConfigurationError {
-            throw error.located(in: file.path)
-        } catch let error as DecodingError {
-            throw .invalid(path: file.path, reason: ConfigurationError.describe(error))
-        } catch {
-            throw .invalid(path: file.path, reason: "\(error)")
-        }
-        do {
-            try layer.apply(to: &configuration, source: file.path, knownProviders: knownProviders)
-        } catch let error as ConfigurationError {
-            throw error.located(in: file.path)
-        } catch {
-            throw .invalid(path: file.path, reason: "\(error)")
-        }
-    }
-
-    private func applyEnvironment(to configuration: inout VenuesConfiguration) {
-        func value(_ name: String) -> String? {
-            guard let value = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty
-            else { return nil }
-            return value
-        }
-        if let key = value("FOURSQUARE_API_KEY") {
-            configuration.foursquare.apiKey = key
-            configuration.foursquare.apiKeySource = "FOURSQUARE_API_KEY"
-        }
-        if let key = value("GOOGLE_PLACES_API_KEY") {
-            configuration.google.apiKey = key
-            configuration.google.apiKeySource = "GOOGLE_PLACES_API_KEY"
-        }
-        if let url = value("VENUES_FOURSQUARE_URL") {
-            configuration.foursquare.url = url
-            configuration.foursquare.urlSource = "VENUES_FOURSQUARE_URL"
-        }
-        if let url = value("VENUES_GOOGLE_PLACES_URL") {
-            configuration.google.url = url
-            configuration.google.urlSource = "VENUES_GOOGLE_PLACES_URL"
-        }
-        if let url = value("VENUES_OVERPASS_URL") {
-            configuration.overpass.url = url
-            configuration.overpass.urlSource = "VENUES_OVERPASS_URL"
-        }
+        let audit = SettingsAudit()
+        let reader = SettingsReader(
+            reader: ConfigReader(providers: layers.map(\.provider), accessReporter: audit),
+            audit: audit,
+            layers: layers
+        )
+        return try reader.configuration(knownProviders: knownProviders)
     }
 }
 
-/// A configuration file that could not be used.
-public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
-    case missingFile(String)
-    case unreadable(path: String, reason: String)
-    case invalid(path: String, reason: String)
+/// One source of settings: the environment, or a JSON file.
+struct SettingsLayer: Sendable {
+    /// What answers lookups.
+    var provider: any ConfigProvider
+    /// The file's path, or `nil` for the environment.
+    var path: String?
 
-    public var description: String {
-        switch self {
-        case .missingFile(let path):
-            "configuration file \(path) does not exist"
-        case .unreadable(let path, let reason):
-            "cannot read configuration file \(path): \(reason)"
-        case .invalid(let path, let reason):
-            "configuration file \(path) is invalid: \(reason) (see Config/venues.example.json for every setting)"
+    /// The variables of ``ConfigurationKeys/environment``, trimmed; empty ones count as unset.
+    static func environment(_ environment: [String: String]) -> SettingsLayer {
+        var variables: [String: String] = [:]
+        for name in ConfigurationKeys.environment.values {
+            if let value = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty {
+                variables[name] = value
+            }
+        }
+        let provider = EnvironmentVariablesProvider(
+            environmentVariables: variables,
+            secretsSpecifier: .specific(ConfigurationKeys.secretVariables)
+        )
+        .mapKeys { key in
+            ConfigurationKeys.environment[key.description].map { AbsoluteConfigKey([$0]) } ?? key
+        }
+        return SettingsLayer(provider: provider, path: nil)
+    }
+
+    /// A JSON file, checked for unknown keys as it is read.
+    static func file(_ path: String) async throws(ConfigurationError) -> SettingsLayer {
+        do {
+            let provider = try await FileProvider<CheckedJSONSnapshot>(filePath: FilePath(path))
+            return SettingsLayer(provider: provider, path: path)
+        } catch let error as ConfigurationError {
+            throw error.located(in: path)
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
         }
     }
 
-    func located(in path: String) -> ConfigurationError {
-        switch self {
-        case .invalid(let existing, let reason) where existing.isEmpty: .invalid(path: path, reason: reason)
-        default: self
-        }
-    }
-
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return keys.isEmpty ? "top level" : keys.joined(separator: ".")
-        }
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "\(path(context)): \(context.debugDescription)"
-        case .keyNotFound(let key, let context):
-            return "\(path(context)): missing key \(key.stringValue)"
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context)): \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
-        }
+    /// Where a value of `key` from this layer came from: the file's path, or the variable.
+    func source(of key: String) -> String {
+        path ?? ConfigurationKeys.environment[key] ?? "environment"
     }
 }

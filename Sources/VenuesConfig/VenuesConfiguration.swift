@@ -7,7 +7,10 @@ public import VenuesCore
 /// Settings are layered, later layers winning (see ``ConfigurationLoader``): built-in defaults,
 /// the user's config file, `--config FILE` (or `$VENUES_CONFIG`), environment variables, flags.
 /// A file only needs the keys it changes.
-public struct VenuesConfiguration: Sendable, Hashable {
+///
+/// API keys never appear in this value's description, debug description or mirror (so not in
+/// `print`, string interpolation or `dump` either).
+public struct VenuesConfiguration: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The centre used when `--near` is not given; `nil` lets Foursquare locate the caller
     /// or falls back to Amsterdam Centraal.
     public var defaultLocation: Coordinate?
@@ -32,8 +35,23 @@ public struct VenuesConfiguration: Sendable, Hashable {
 
     public init() {}
 
-    /// Foursquare Places API settings.
-    public struct Foursquare: Sendable, Hashable {
+    /// Every setting, keys redacted.
+    public var description: String {
+        let location = defaultLocation.map { "\($0)" } ?? "none"
+        return """
+            VenuesConfiguration(defaultLocation: \(location), radius: \(radius), limit: \(limit), \
+            timeout: \(timeout), providers: \(providers.map(\.rawValue)), \(foursquare), \(google), \
+            overpass at \(overpass.url), cache: \(cache.enabled ? "\(cache.ttl) s" : "off"), \
+            dedupe priority: \(dedupe.priority.map(\.rawValue)))
+            """
+    }
+
+    public var debugDescription: String { description }
+
+    /// Foursquare Places API settings. The key never appears in a description or a mirror.
+    public struct Foursquare: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+        CustomReflectable
+    {
         /// Base URL; the provider appends its paths. `nil`: the API version's own host.
         public var url: String?
         /// Where ``url`` came from, for `venues providers`.
@@ -45,10 +63,30 @@ public struct VenuesConfiguration: Sendable, Hashable {
         /// Where ``apiKey`` came from, for `venues providers`.
         public var apiKeySource: String?
         public init() {}
+
+        /// A summary without the key: `foursquare 2025-06-17 at default (key from FOURSQUARE_API_KEY)`.
+        public var description: String {
+            "foursquare \(api) at \(url ?? "default") (\(KeyRedaction.summary(apiKey, from: apiKeySource)))"
+        }
+
+        public var debugDescription: String { description }
+
+        /// Every setting but the key.
+        public var customMirror: Mirror {
+            Mirror(
+                self,
+                children: [
+                    "url": url as Any, "urlSource": urlSource, "api": api,
+                    "apiKey": KeyRedaction.placeholder(apiKey), "apiKeySource": apiKeySource as Any,
+                ]
+            )
+        }
     }
 
-    /// Google Places API (New) settings.
-    public struct Google: Sendable, Hashable {
+    /// Google Places API (New) settings. The key never appears in a description or a mirror.
+    public struct Google: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+        CustomReflectable
+    {
         /// Base URL; the provider appends its paths.
         public var url: String = "https://places.googleapis.com"
         /// Where ``url`` came from, for `venues providers`.
@@ -60,6 +98,24 @@ public struct VenuesConfiguration: Sendable, Hashable {
         /// Language of names and addresses (`en`, `fi`…); `nil` lets Google choose.
         public var language: String?
         public init() {}
+
+        /// A summary without the key: `google at https://… (key from GOOGLE_PLACES_API_KEY)`.
+        public var description: String {
+            "google at \(url) (\(KeyRedaction.summary(apiKey, from: apiKeySource)))"
+        }
+
+        public var debugDescription: String { description }
+
+        /// Every setting but the key.
+        public var customMirror: Mirror {
+            Mirror(
+                self,
+                children: [
+                    "url": url, "urlSource": urlSource, "apiKey": KeyRedaction.placeholder(apiKey),
+                    "apiKeySource": apiKeySource as Any, "language": language as Any,
+                ]
+            )
+        }
     }
 
     /// Overpass settings.
@@ -86,4 +142,15 @@ public struct VenuesConfiguration: Sendable, Hashable {
         public var priority: [ProviderID] = [.google, .foursquare, .openStreetMap]
         public init() {}
     }
+}
+
+/// How a key is shown: never its text.
+enum KeyRedaction {
+    /// `key from SOURCE`, or `no key`.
+    static func summary(_ key: String?, from source: String?) -> String {
+        key == nil ? "no key" : "key from \(source ?? "an unknown source")"
+    }
+
+    /// `<redacted>` for a key, `<missing>` for none.
+    static func placeholder(_ key: String?) -> String { key == nil ? "<missing>" : "<redacted>" }
 }

@@ -15,6 +15,10 @@ public enum ProviderError: Error, Sendable, Hashable, CustomStringConvertible {
     case rateLimited(retryAfter: Double?)
     /// The provider rejected the request (HTTP 400) with this message.
     case badRequest(String)
+    /// The provider's settings point at something that cannot be used — a local data file
+    /// that does not exist, say — so the setting, not the request or the network, needs
+    /// fixing. The message names the setting's value and stands alone (no generic prefix).
+    case misconfigured(String)
     /// The provider failed (HTTP 5xx, or an error it reported inside a 200 answer).
     case server(status: Int, message: String?)
     /// The answer could not be understood: not JSON/XML, the wrong shape, too large, truncated.
@@ -34,6 +38,7 @@ public enum ProviderError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unauthorized: "unauthorized"
         case .rateLimited: "rateLimited"
         case .badRequest: "badRequest"
+        case .misconfigured: "misconfigured"
         case .server: "server"
         case .invalidResponse: "invalidResponse"
         case .unsupported: "unsupported"
@@ -55,6 +60,7 @@ public enum ProviderError: Error, Sendable, Hashable, CustomStringConvertible {
                 "rate limited: try again later"
             }
         case .badRequest(let detail): "request rejected: \(detail)"
+        case .misconfigured(let detail): detail
         case .server(let status, let detail):
             if let detail, !detail.isEmpty {
                 "server error (HTTP \(status)): \(detail)"

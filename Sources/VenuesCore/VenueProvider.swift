@@ -2,18 +2,20 @@
 ///
 /// ## Use an existing provider
 ///
-/// Create the provider with its configuration and hand it to the aggregator, or call it
-/// directly:
+/// Create the provider with its configuration and an HTTP client, and hand it to the
+/// aggregator (`VenuesAggregator`), or call it directly:
 ///
 /// ```swift
-/// let provider = OverpassProvider(configuration: .init(endpoint: "Config/samples/helsinki-centre.osm"))
+/// let helsinki = try Coordinate(latitude: 60.1699, longitude: 24.9384)
+/// let endpoint = try OverpassProvider.Configuration.endpoint(parsing: "Config/samples/helsinki-centre.osm")
+/// let provider = OverpassProvider(configuration: .init(endpoint: endpoint), httpClient: CurlHTTPClient())
 /// let response = try await provider.nearby(VenueQuery(center: helsinki, radius: 500))
 /// ```
 ///
 /// ## Implement a provider
 ///
 /// A provider is a `Sendable` value with an ``id`` and the searches it supports. The
-/// smallest useful one:
+/// smallest useful one keeps the whole contract below:
 ///
 /// ```swift
 /// struct FixedProvider: VenueProvider {
@@ -22,27 +24,52 @@
 ///     let venues: [Venue]
 ///
 ///     func nearby(_ query: VenueQuery) async throws(ProviderError) -> ProviderResponse {
-///         guard let center = query.center else { throw .unsupported("needs a centre") }
-///         return ProviderResponse(
-///             venues: venues.filter { $0.coordinate.distance(to: center) <= Double(query.radius) })
+///         guard let center = query.center else { throw .unsupported("fixed needs a centre") }
+///         if Task.isCancelled { throw .cancelled }
+///         let found =
+///             venues
+///             .filter { $0.coordinate.distance(to: center) <= Double(query.radius) }
+///             .filter { query.categories.isEmpty || !query.categories.isDisjoint(with: $0.categories) }
+///             .sorted { $0.coordinate.distance(to: center) < $1.coordinate.distance(to: center) }
+///         // The nearest `limit`; every one in the circle when the order is not distance.
+///         return ProviderResponse(venues: Array(found.prefix(query.nearestLimit ?? found.count)))
 ///     }
 /// }
 /// ```
 ///
 /// Put a real provider in its own folder under `Providers/`, depending on `VenuesCore` and
-/// `VenuesHTTP` only; register it in the CLI's provider registry; and run
-/// `VenueProviderConformance` from `VenuesTesting` in its tests.
+/// `VenuesHTTP` only; run `VenueProviderConformance` from `VenuesTesting` in its tests (it
+/// checks the requirements below); and, to offer it in the `venues` command, add it where the
+/// CLI makes its providers (`ProviderRegistry`). The architecture notes are in
+/// `docs/architecture.md`.
 ///
 /// ## Implementation requirements
 ///
-/// - Be `Sendable`: the aggregator calls providers concurrently from several tasks.
-/// - Honour cancellation: when the calling task is cancelled (its deadline passed), stop
-///   work promptly and throw ``ProviderError/cancelled`` or ``ProviderError/timedOut``.
-/// - Never throw for an empty result: no venues is a valid answer.
-/// - Throw only ``ProviderError``; map transport, HTTP and payload problems onto its cases.
-/// - Return only venues inside the query circle when the service can answer outside it, and
-///   only those with a name and a coordinate.
-/// - Never put an API key into a URL, an error message, a note or a venue.
+/// 1. Be `Sendable`: the aggregator calls providers concurrently from several tasks.
+/// 2. ``id`` is lowercase letters, digits and `-`; every venue's ``VenueID/provider`` is it,
+///    no id appears twice in one answer, and every venue has a non-empty name.
+/// 3. Return only venues inside the query circle: at most ``VenueQuery/radius`` metres from
+///    ``VenueQuery/center`` by ``Coordinate/distance(to:)``, also when the service answers
+///    outside it. Without a centre, throw ``ProviderError/unsupported(_:)`` unless the
+///    capabilities include ``ProviderCapabilities/locatesCallerWithoutCentre``.
+/// 4. With ``VenueQuery/categories``, return no venue whose categories are all others (a venue
+///    without categories may pass: a provider cannot always label what its service matched).
+/// 5. Order and limit: ordered by distance, return at most ``VenueQuery/limit`` venues, the
+///    nearest. For another order, return every venue of the circle you have
+///    (``VenueQuery/nearestLimit`` is `nil`), since the aggregator sorts and cuts; a provider
+///    that stops early (a capped or paged API) says so in ``ProviderResponse/warnings``.
+/// 6. Never throw for an empty result: no venues is a valid answer.
+/// 7. Honour cancellation: when the calling task is cancelled (its deadline passed), stop
+///    work promptly and throw ``ProviderError/cancelled`` or ``ProviderError/timedOut`` — also
+///    when the task was cancelled before the call.
+/// 8. Text search only with ``ProviderCapabilities/textSearch``: the same rules as nearby;
+///    without it, ``search(_:)`` throws ``ProviderError/unsupported(_:)`` (the default).
+/// 9. Lookup only with ``ProviderCapabilities/lookup``: ``venue(_:)`` returns the venue with
+///    that id and throws ``ProviderError/notFound(_:)`` for an id of this provider that names
+///    no venue; without it, ``venue(_:)`` throws ``ProviderError/unsupported(_:)`` (the
+///    default).
+/// 10. Throw only ``ProviderError``; map transport, HTTP and payload problems onto its cases.
+/// 11. Never put an API key into a URL, an error message, a note, a warning or a venue.
 public protocol VenueProvider: Sendable {
     /// The provider's short name, the prefix of its venue ids.
     var id: ProviderID { get }

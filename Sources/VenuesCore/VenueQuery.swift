@@ -10,9 +10,11 @@ public struct VenueQuery: Sendable, Hashable {
     public var term: String?
     /// Only venues in any of these categories; empty means all.
     public var categories: Set<Category>
-    /// The most venues wanted. Providers may return fewer, and may page to reach it.
+    /// The most venues wanted in the final list. Providers may return fewer, and may page to
+    /// reach it; with an order other than distance, see ``nearestLimit``.
     public var limit: Int
     /// The order the user asked for, which providers may pass on (Google `rankPreference`).
+    /// The aggregator sorts the merged list itself and keeps the first ``limit``.
     public var sort: VenueSort
     /// How long the provider may take, in seconds: the aggregator's deadline for it, which
     /// providers may also pass to the server (Overpass `[timeout:N]`).
@@ -47,6 +49,16 @@ public struct VenueQuery: Sendable, Hashable {
 
     /// Whether this is a text search (a non-empty term) rather than a nearby search.
     public var isTextSearch: Bool { !(term ?? "").isEmpty }
+
+    /// How many venues a provider that has every venue of the circle at hand returns: ``limit``
+    /// (the nearest ones) when the order is ``VenueSort/distance``; `nil` — all of them — for
+    /// another order, because the first `limit` names or ratings of the circle are not among its
+    /// nearest `limit`: the aggregator sorts them all and keeps the first `limit`.
+    ///
+    /// A provider that cannot see the whole circle (an API that answers a page or a few) returns
+    /// what it got and, when more exist, says so in ``ProviderResponse/warnings``: the order is
+    /// then over its answer only.
+    public var nearestLimit: Int? { sort == .distance ? limit : nil }
 }
 
 /// The order of the final list.

@@ -4,7 +4,8 @@
 /// Wrap the real client once and hand the wrapper to every provider:
 ///
 /// ```swift
-/// let cache = ResponseCache(directory: directories.responseCache, timeToLive: 15 * 60)
+/// let directory = URL(fileURLWithPath: "/var/cache/my-server/responses", isDirectory: true)
+/// let cache = ResponseCache(directory: directory, timeToLive: 15 * 60)
 /// let client = CachingHTTPClient(wrapping: CurlHTTPClient(), cache: cache, mode: .normal)
 /// ```
 ///

@@ -20,7 +20,11 @@ enum CurlErrorMapping {
         if code == CURLE_ABORTED_BY_CALLBACK || cancelled {
             return .cancelled
         }
-        let summary = String(cString: curl_easy_strerror(code))
+        let summary =
+            switch CurlLibrary.api {
+            case .success(let api): String(cString: ccurl_easy_strerror(api, code))
+            case .failure: "libcurl error \(code.rawValue)"
+            }
         let message = Redaction.scrub(
             detail.isEmpty || detail == summary ? summary : "\(summary): \(detail)",
             secrets: secrets

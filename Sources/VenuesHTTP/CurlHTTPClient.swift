@@ -7,7 +7,8 @@
 ///
 /// ```swift
 /// let client = CurlHTTPClient()
-/// let response = try await client.send(HTTPRequest(url: url))
+/// let url = URL(string: "https://overpass-api.de/api/status")!
+/// let response = try await client.send(HTTPRequest(url: url, timeout: 10))
 /// ```
 public final class CurlHTTPClient: HTTPClient {
     /// The User-Agent sent when a request names none.
@@ -28,7 +29,6 @@ public final class CurlHTTPClient: HTTPClient {
     /// A client whose retry loop reads time, sleeps and draws randomness from `environment`,
     /// and whose attempts go through `attempt` when given (tests).
     init(userAgent: String, environment: RetryEnvironment, attempt: RetryLoop.Attempt? = nil) {
-        _ = CurlGlobal.isReady  // run curl_global_init now, typically early on the main thread
         self.userAgent = userAgent
         self.retryLoop = RetryLoop(environment: environment)
         self.attempt =

@@ -38,7 +38,12 @@ enum CurlTransfer {
         guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             return .failure(.transport("only http and https URLs are supported"))
         }
-        guard let easy = CurlEasyHandle() else {
+        let api: UnsafePointer<ccurl_api>
+        switch CurlLibrary.api {
+        case .success(let loaded): api = loaded
+        case .failure(let failure): return .failure(.transport(failure.message))
+        }
+        guard let easy = CurlEasyHandle(api: api) else {
             return .failure(.transport("libcurl could not create a handle"))
         }
         let state = CurlTransferState(maxBodyBytes: request.maxResponseBytes, cancellation: cancellation)
@@ -132,7 +137,7 @@ enum CurlTransfer {
         codes.append(easy.set(CURLOPT_NOPROGRESS, 0))
 
         if let failed = codes.first(where: { $0 != CURLE_OK }) {
-            return .transport("libcurl rejected an option: \(String(cString: curl_easy_strerror(failed)))")
+            return .transport("libcurl rejected an option: \(String(cString: ccurl_easy_strerror(easy.api, failed)))")
         }
         return nil
     }
@@ -140,22 +145,23 @@ enum CurlTransfer {
     /// Drives the transfer to its end with a private multi handle, which lets a cancellation
     /// wake the wait at once. Returns the transfer's result code.
     private static func drive(_ easy: CurlEasyHandle, cancellation: TransferCancellation) -> CURLcode {
-        guard let multi = curl_multi_init() else { return CURLE_OUT_OF_MEMORY }
-        defer { curl_multi_cleanup(multi) }
-        guard curl_multi_add_handle(multi, easy.raw) == CURLM_OK else { return CURLE_FAILED_INIT }
-        defer { curl_multi_remove_handle(multi, easy.raw) }
-        cancellation.attach(multi)
+        let api = easy.api
+        guard let multi = ccurl_multi_init(api) else { return CURLE_OUT_OF_MEMORY }
+        defer { ccurl_multi_cleanup(api, multi) }
+        guard ccurl_multi_add_handle(api, multi, easy.raw) == CURLM_OK else { return CURLE_FAILED_INIT }
+        defer { ccurl_multi_remove_handle(api, multi, easy.raw) }
+        cancellation.attach(multi, api: api)
         defer { cancellation.detach() }
 
         var running: Int32 = 1
         while running > 0 {
             if cancellation.isCancelled { return CURLE_ABORTED_BY_CALLBACK }
-            guard curl_multi_perform(multi, &running) == CURLM_OK else { return CURLE_FAILED_INIT }
+            guard ccurl_multi_perform(api, multi, &running) == CURLM_OK else { return CURLE_FAILED_INIT }
             if running == 0 { break }
-            guard curl_multi_poll(multi, nil, 0, 1000, nil) == CURLM_OK else { return CURLE_FAILED_INIT }
+            guard ccurl_multi_poll(api, multi, 1000) == CURLM_OK else { return CURLE_FAILED_INIT }
         }
         var pending: Int32 = 0
-        while let message = curl_multi_info_read(multi, &pending) {
+        while let message = ccurl_multi_info_read(api, multi, &pending) {
             if ccurl_msg_is_done(message) != 0 { return ccurl_msg_result(message) }
         }
         return CURLE_GOT_NOTHING

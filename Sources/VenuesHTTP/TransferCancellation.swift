@@ -21,13 +21,13 @@ final class TransferCancellation: Sendable {
     func cancel() {
         cancelled.store(true, ordering: .releasing)
         poller.withLock { multi in
-            if let multi { _ = curl_multi_wakeup(multi.raw) }
+            if let multi { _ = ccurl_multi_wakeup(multi.api, multi.raw) }
         }
     }
 
     /// Registers the multi handle to wake on cancellation.
-    func attach(_ multi: UnsafeMutableRawPointer) {
-        let pointer = MultiPointer(raw: multi)
+    func attach(_ multi: UnsafeMutableRawPointer, api: UnsafePointer<ccurl_api>) {
+        let pointer = MultiPointer(raw: multi, api: api)
         poller.withLock { $0 = pointer }
     }
 
@@ -41,4 +41,6 @@ final class TransferCancellation: Sendable {
 /// libcurl documents as thread-safe, is called on it from there, under the lock.
 private struct MultiPointer: @unchecked Sendable {
     let raw: UnsafeMutableRawPointer
+    /// libcurl's functions (a table that is never freed).
+    let api: UnsafePointer<ccurl_api>
 }

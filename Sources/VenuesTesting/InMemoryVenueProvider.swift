@@ -4,7 +4,10 @@ public import VenuesCore
 ///
 /// It can be told to wait before answering (to play a slow provider) or to fail with a given
 /// error (to play a broken one). Nearby search keeps the venues inside the circle and in the
-/// requested categories; text search also requires the term, case-insensitively, in the name.
+/// requested categories, nearest first, at most ``VenueQuery/nearestLimit`` of them (so every
+/// one in the circle when the order is not distance); text search also requires the term,
+/// case-insensitively, in the name. It keeps the whole ``VenueProvider`` contract, and
+/// ``VenueProviderConformance`` checks that it does.
 public struct InMemoryVenueProvider: VenueProvider {
     public let id: ProviderID
     public let capabilities: ProviderCapabilities
@@ -53,18 +56,24 @@ public struct InMemoryVenueProvider: VenueProvider {
         guard let center = query.center ?? locatedCentre else {
             throw .unsupported("\(id) needs a centre")
         }
-        let found = venues.filter { venue in
-            venue.coordinate.distance(to: center) <= Double(query.radius)
-                && (query.categories.isEmpty || !query.categories.isDisjoint(with: venue.categories))
-                && (term.map { venue.name.localizedCaseInsensitiveContains($0) } ?? true)
+        let radius = Double(query.radius)
+        var found: [(venue: Venue, distance: Double)] = []
+        for venue in venues {
+            let distance = venue.coordinate.distance(to: center)
+            guard distance <= radius else { continue }
+            guard query.categories.isEmpty || !query.categories.isDisjoint(with: venue.categories) else { continue }
+            if let term, !venue.name.localizedCaseInsensitiveContains(term) { continue }
+            found.append((venue, distance))
         }
+        found.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.venue.id < $1.venue.id }
         return ProviderResponse(
-            venues: Array(found.prefix(query.limit)),
+            venues: found.prefix(query.nearestLimit ?? found.count).map(\.venue),
             center: query.center == nil ? center : nil
         )
     }
 
     private func wait() async throws(ProviderError) {
+        if Task.isCancelled { throw .cancelled }
         if delay > 0 {
             do {
                 try await Task.sleep(for: .seconds(delay))

@@ -401,17 +401,60 @@ struct LoopbackTests {
 
     @Test("passes the VenuesTesting conformance suite")
     func conformance() async throws {
+        let notFound = try fixtureText("error-404-place-not-found.json")
+        // Eight cafés, filtered by term and category as Foursquare does; lookups by id.
         let server = try await LoopbackServer.start { request in
+            if request.path.hasPrefix("/places/"), request.path != "/places/search" {
+                let native = request.path.dropFirst("/places/".count)
+                guard let number = (0..<8).first(where: { syntheticID($0) == native }) else {
+                    return .json(notFound, status: 404)
+                }
+                return .json(syntheticPlace(number))
+            }
             let limit = Int(request.queryValue("limit") ?? "") ?? 10
             let term = request.queryValue("query")
+            let categories = request.queryValue("fsq_category_ids")
             var page = syntheticPage(first: 0, count: min(limit, 8))
             if let term, !"Synthetic place".localizedCaseInsensitiveContains(term) {
+                page = #"{"results": []}"#
+            }
+            if let categories, !categories.split(separator: ",").contains(Substring(syntheticCategoryID)) {
                 page = #"{"results": []}"#
             }
             return .json(page)
         }
         defer { Task { await server.stop() } }
-        try await VenueProviderConformance(provider: provider(server), center: helsinki, knownTerm: "Synthetic").run()
+        try await VenueProviderConformance(
+            provider: provider(server),
+            center: helsinki,
+            knownTerm: "Synthetic",
+            secrets: [testKey]
+        ).run()
         #expect(await server.requests.count >= 3)
+    }
+
+    @Test("ordered by name or rating, an answer cut at the limit warns that the order covers only it")
+    func partialOrderIsWarnedAbout() async throws {
+        let server = try await LoopbackServer.start { request in
+            let limit = Int(request.queryValue("limit") ?? "") ?? 10
+            return .json(syntheticPage(first: 0, count: min(limit, 8)))
+        }
+        defer { Task { await server.stop() } }
+        let foursquare = provider(server)
+        for sort in [VenueSort.name, .rating] {
+            let cut = try await foursquare.nearby(VenueQuery(center: helsinki, limit: 3, sort: sort, timeout: 60))
+            #expect(cut.venues.count == 3)
+            #expect(
+                cut.warnings.contains {
+                    $0.hasPrefix("ordered by \(sort.rawValue) over the 3 places Foursquare returned")
+                }
+            )
+            // All eight fit: the order is over the whole answer, nothing to warn about.
+            let whole = try await foursquare.nearby(VenueQuery(center: helsinki, limit: 20, sort: sort, timeout: 60))
+            #expect(whole.venues.count == 8)
+            #expect(whole.warnings.isEmpty)
+        }
+        let nearest = try await foursquare.nearby(VenueQuery(center: helsinki, limit: 3, sort: .distance, timeout: 60))
+        #expect(nearest.warnings.isEmpty)
     }
 }

@@ -84,8 +84,12 @@ struct PagingAndErrorTests {
         #expect(message.contains("Synthetic: the key in Authorization was not accepted."))
         #expect(message.contains("v3"))  // hint: an fsq3 key needs the legacy API
         #expect(!texts(of: result).contains(testKey))
-        guard case .unauthorized(let legacy) = error(401, "", api: .v3) else { return }
-        #expect(legacy.contains("2025-06-17"))
+        let legacyError = error(401, "", api: .v3)
+        guard case .unauthorized(let legacy) = legacyError else {
+            Issue.record("a v3 401 is not unauthorized: \(legacyError)")
+            return
+        }
+        #expect(legacy.contains("2025-06-17"))  // hint: a service key needs the new API
     }
 
     @Test("402 is unauthorized: the account cannot pay; names the variable and the body's message, never the key")
@@ -154,7 +158,11 @@ struct PagingAndErrorTests {
 
     @Test("a long raw body is cut to 200 characters")
     func truncation() {
-        guard case .server(500, let message?) = error(500, String(repeating: "x", count: 5000)) else { return }
+        let result = error(500, String(repeating: "x", count: 5000))
+        guard case .server(500, let message?) = result else {
+            Issue.record("a 500 with a body is not server(500, message): \(result)")
+            return
+        }
         #expect(message.count == 201)
         #expect(message.hasSuffix("…"))
     }

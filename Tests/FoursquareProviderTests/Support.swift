@@ -48,22 +48,28 @@ func provider(
 /// A search page in the 2025-06-17 shape with `count` places numbered from `first`, spread
 /// around `helsinki` within about 300 m.
 func syntheticPage(first: Int, count: Int, center: Coordinate? = helsinki) -> String {
-    let places = (first..<(first + count)).map { number in
-        let latitude = helsinki.latitude + Double(number % 10) * 0.0002
-        let longitude = helsinki.longitude + Double(number / 10) * 0.0004
-        return """
-            {"fsq_place_id": "\(syntheticID(number))", "name": "Synthetic place \(number)",
-             "latitude": \(latitude), "longitude": \(longitude),
-             "categories": [{"fsq_category_id": "4bf58dd8d48988d16d941735", "name": "Café"}],
-             "location": {"formatted_address": "Testikatu \(number), 00100 Helsinki"}}
-            """
-    }
+    let places = (first..<(first + count)).map(syntheticPlace)
     let context =
         center.map {
             #", "context": {"geo_bounds": {"circle": {"center": {"latitude": \#($0.latitude), "longitude": \#($0.longitude)}, "radius": 1000}}}"#
         } ?? ""
     return #"{"results": [\#(places.joined(separator: ","))]\#(context)}"#
 }
+
+/// Synthetic place `number` (a café), as a search result or a place lookup answers it.
+func syntheticPlace(_ number: Int) -> String {
+    let latitude = helsinki.latitude + Double(number % 10) * 0.0002
+    let longitude = helsinki.longitude + Double(number / 10) * 0.0004
+    return """
+        {"fsq_place_id": "\(syntheticID(number))", "name": "Synthetic place \(number)",
+         "latitude": \(latitude), "longitude": \(longitude),
+         "categories": [{"fsq_category_id": "\(syntheticCategoryID)", "name": "Café"}],
+         "location": {"formatted_address": "Testikatu \(number), 00100 Helsinki"}}
+        """
+}
+
+/// The category of every synthetic place: Café.
+let syntheticCategoryID = "4bf58dd8d48988d16d941735"
 
 /// The made-up id of synthetic place `number`.
 func syntheticID(_ number: Int) -> String {

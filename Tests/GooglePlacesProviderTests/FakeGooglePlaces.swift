@@ -70,6 +70,8 @@ actor FakeGooglePlaces {
     func force(_ response: StubResponse?) { forced = response }
     func failPage(_ index: Int, with response: StubResponse) { pageFailures[index] = response }
     func setTextPages(_ pages: [Data]) { textPages = pages }
+    /// Place Details answers `body` for `id`.
+    func know(_ id: String, _ body: Data) { details[id] = body }
 
     func respond(_ request: GoogleRequest) -> StubResponse {
         received.append(request)

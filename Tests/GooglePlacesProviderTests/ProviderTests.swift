@@ -79,8 +79,12 @@ struct ProviderTests {
             _ = try await provider.nearby(VenueQuery(center: Harness.helsinki, categories: [category], limit: 30))
         }
         _ = try await provider.nearby(VenueQuery(center: Harness.helsinki, radius: 100_000, limit: 100, sort: .rating))
-        _ = try await provider.search(VenueQuery(center: Harness.helsinki, radius: 90_000, term: "pizza", limit: 60))
-        _ = try await provider.search(VenueQuery(center: Harness.helsinki, term: "pizza", categories: [.bar], limit: 1))
+        _ = try await provider.search(
+            VenueQuery(center: Harness.helsinki, radius: 90_000, term: "pizza", limit: 60, timeout: 60)
+        )
+        _ = try await provider.search(
+            VenueQuery(center: Harness.helsinki, term: "pizza", categories: [.bar], limit: 1, timeout: 60)
+        )
         _ = try await provider.venue(VenueID(provider: .google, native: "SyntheticHEL-cafe-0004"))
         let statuses = await harness.fake.answeredStatuses
         // 22 nearby + 1 nearby + 3 pages + 2 pages (the only bar is on page 2) + 1 lookup.
@@ -98,10 +102,10 @@ struct ProviderTests {
         let harness = try await Harness.make(transport)
         defer { Task { await harness.stop() } }
         let response = try await harness.provider.search(
-            VenueQuery(center: Harness.helsinki, radius: 2000, term: "pizza", limit: 50)
+            VenueQuery(center: Harness.helsinki, radius: 2000, term: "pizza", limit: 50, timeout: 60)
         )
         let requests = await harness.requests
-        #expect(requests.count == 3)
+        try #require(requests.count == 3)
         #expect(requests.map(\.path) == Array(repeating: "/v1/places:searchText", count: 3))
         let bodies = requests.compactMap(\.jsonBody)
         #expect(bodies.map { $0["pageToken"] as? String } == [nil, "SyntheticPageToken-2", "SyntheticPageToken-3"])
@@ -125,7 +129,7 @@ struct ProviderTests {
         let harness = try await Harness.make(transport)
         defer { Task { await harness.stop() } }
         let response = try await harness.provider.search(
-            VenueQuery(center: Harness.helsinki, radius: 100_000, term: "pizza", limit: 50)
+            VenueQuery(center: Harness.helsinki, radius: 100_000, term: "pizza", limit: 50, timeout: 60)
         )
         #expect(response.venues.count == 6)  // Kotka is about 115 km away
         #expect(response.notes.contains("dropped 1 place(s) outside the 100000 m radius"))
@@ -140,7 +144,7 @@ struct ProviderTests {
         defer { Task { await harness.stop() } }
         await harness.fake.failPage(1, with: FakeGooglePlaces.fixture("error-500-internal.json", status: 500))
         let response = try await harness.provider.search(
-            VenueQuery(center: Harness.helsinki, radius: 2000, term: "pizza", limit: 50)
+            VenueQuery(center: Harness.helsinki, radius: 2000, term: "pizza", limit: 50, timeout: 60)
         )
         #expect(response.venues.map(\.name) == ["Classic Pizza", "Via Tribunali"])
         #expect(response.warnings.contains { $0.hasPrefix("page 2 failed (server error (HTTP 500)") })
@@ -154,7 +158,9 @@ struct ProviderTests {
         defer { Task { await harness.stop() } }
         await harness.fake.failPage(2, with: FakeGooglePlaces.error(400, "INVALID_ARGUMENT", "Invalid page token."))
         await #expect(throws: ProviderError.badRequest("Invalid page token.")) {
-            try await harness.provider.search(VenueQuery(center: Harness.helsinki, radius: 2000, term: "pizza"))
+            try await harness.provider.search(
+                VenueQuery(center: Harness.helsinki, radius: 2000, term: "pizza", timeout: 60)
+            )
         }
     }
 
@@ -163,7 +169,7 @@ struct ProviderTests {
         let harness = try await Harness.make(transport)
         defer { Task { await harness.stop() } }
         let response = try await harness.provider.search(
-            VenueQuery(center: Harness.helsinki, radius: 2000, term: "pizza", limit: 2)
+            VenueQuery(center: Harness.helsinki, radius: 2000, term: "pizza", limit: 2, timeout: 60)
         )
         #expect(response.venues.count == 2)
         #expect(await harness.requests.count == 1)
@@ -175,7 +181,7 @@ struct ProviderTests {
         let harness = try await Harness.make(transport, maxPages: 2)
         defer { Task { await harness.stop() } }
         let response = try await harness.provider.search(
-            VenueQuery(center: Harness.helsinki, radius: 2000, term: "pizza", limit: 50)
+            VenueQuery(center: Harness.helsinki, radius: 2000, term: "pizza", limit: 50, timeout: 60)
         )
         #expect(await harness.requests.count == 2)
         #expect(response.venues.count == 4)
@@ -197,7 +203,7 @@ struct ProviderTests {
         }
         await harness.fake.setTextPages(pages)
         let response = try await harness.provider.search(
-            VenueQuery(center: Harness.helsinki, radius: 2000, term: "pizza", limit: 50)
+            VenueQuery(center: Harness.helsinki, radius: 2000, term: "pizza", limit: 50, timeout: 60)
         )
         let requests = await harness.requests
         #expect(requests.count == 3)
@@ -215,7 +221,7 @@ struct ProviderTests {
             Data(#"{"places": [], "nextPageToken": ""}"#.utf8), Data("{}".utf8), Data("{}".utf8),
         ])
         let response = try await harness.provider.search(
-            VenueQuery(center: Harness.helsinki, term: "nothing here", limit: 50)
+            VenueQuery(center: Harness.helsinki, term: "nothing here", limit: 50, timeout: 60)
         )
         #expect(response.venues.isEmpty)
         #expect(await harness.requests.count == 1)
@@ -226,7 +232,14 @@ struct ProviderTests {
         let harness = try await Harness.make(transport)
         defer { Task { await harness.stop() } }
         let response = try await harness.provider.search(
-            VenueQuery(center: Harness.helsinki, radius: 2000, term: "pizza", categories: [.fastFood, .bar], limit: 50)
+            VenueQuery(
+                center: Harness.helsinki,
+                radius: 2000,
+                term: "pizza",
+                categories: [.fastFood, .bar],
+                limit: 50,
+                timeout: 60
+            )
         )
         #expect(response.venues.map(\.name) == ["Putte's Bar & Pizza", "Kotipizza Lönnrotinkatu"])
         #expect(await harness.requests.first?.jsonBody?["includedType"] == nil)
@@ -298,11 +311,11 @@ struct ProviderTests {
         defer { Task { await harness.stop() } }
         await harness.fake.force(.text("<html><body>Bad Gateway</body></html>", status: 502))
         await #expect(throws: ProviderError.server(status: 502, message: "<html><body>Bad Gateway</body></html>")) {
-            try await harness.provider.nearby(VenueQuery(center: Harness.helsinki))
+            try await harness.provider.nearby(VenueQuery(center: Harness.helsinki, timeout: 60))
         }
         await harness.fake.force(.text("I am a teapot", status: 418))
         do {
-            _ = try await harness.provider.search(VenueQuery(center: Harness.helsinki, term: "pizza"))
+            _ = try await harness.provider.search(VenueQuery(center: Harness.helsinki, term: "pizza", timeout: 60))
             Issue.record("expected invalidResponse")
         } catch {
             #expect(error.kind == "invalidResponse")
@@ -336,7 +349,7 @@ struct ProviderTests {
         defer { Task { await harness.stop() } }
         await harness.fake.force(FakeGooglePlaces.fixture("error-403-api-key-ios-app-blocked.json", status: 403))
         do {
-            _ = try await harness.provider.search(VenueQuery(center: Harness.helsinki, term: "pizza"))
+            _ = try await harness.provider.search(VenueQuery(center: Harness.helsinki, term: "pizza", timeout: 60))
             Issue.record("expected unauthorized")
         } catch {
             guard case .unauthorized(let message) = error else {
@@ -371,11 +384,48 @@ struct ProviderTests {
     func conformance(transport: Transport) async throws {
         let harness = try await Harness.make(transport)
         defer { Task { await harness.stop() } }
+        // Place Details knows every place that Nearby Search lists (a place is the same
+        // resource in both).
+        let nearby = try #require(try Fixtures.json("searchnearby-helsinki-cafes.json") as? [String: Any])
+        for place in try #require(nearby["places"] as? [[String: Any]]) {
+            let id = try #require(place["id"] as? String)
+            await harness.fake.know(id, try JSONSerialization.data(withJSONObject: place))
+        }
         try await VenueProviderConformance(
             provider: harness.provider,
             center: Harness.helsinki,
             radius: 1000,
-            knownTerm: "pizza"
+            knownTerm: "pizza",
+            secrets: [Harness.apiKey]
         ).run()
+    }
+
+    @Test(arguments: Transport.allCases)
+    func partialOrderIsWarnedAbout(transport: Transport) async throws {
+        let harness = try await Harness.make(transport)
+        defer { Task { await harness.stop() } }
+        let provider = harness.provider
+        // Nearby: Google's answer is as long as asked for, so there may be more.
+        let byName = try await provider.nearby(VenueQuery(center: Harness.helsinki, limit: 2, sort: .name, timeout: 60))
+        #expect(byName.venues.count == 2)
+        #expect(byName.warnings.contains { $0.hasPrefix("ordered by name over the 2 places Google returned") })
+        let nearest = try await provider.nearby(VenueQuery(center: Harness.helsinki, limit: 2, timeout: 60))
+        #expect(nearest.warnings.isEmpty)
+        // Text search: more pages exist after the first.
+        let search = VenueQuery(center: Harness.helsinki, term: "pizza", limit: 3, sort: .rating, timeout: 60)
+        let byRating = try await provider.search(search)
+        #expect(byRating.warnings.contains { $0.hasPrefix("ordered by rating over the 3 places Google returned") })
+    }
+
+    @Test(arguments: Transport.allCases)
+    func nearbyKeepsToTheCircle(transport: Transport) async throws {
+        let harness = try await Harness.make(transport)
+        defer { Task { await harness.stop() } }
+        // The fixture's places are within a few hundred metres of the centre; 20 m holds few.
+        let response = try await harness.provider.nearby(
+            VenueQuery(center: Harness.helsinki, radius: 20, timeout: 60)
+        )
+        #expect(response.venues.allSatisfy { $0.coordinate.distance(to: Harness.helsinki) <= 20 })
+        #expect(response.notes.contains { $0.contains("outside the 20 m radius") })
     }
 }

@@ -75,15 +75,73 @@ struct ErrorMappingTests {
         ) { try OverpassResponseClassifier.classify(response) }
     }
 
-    @Test func anythingElseIn200IsAnErrorQuotingTheBody() {
+    @Test func anythingElseIn200IsAnInvalidResponseQuotingTheBody() {
         let json = response(200, #"{"elements": []}"#, contentType: "application/json")
         #expect(
-            throws: ProviderError.server(
-                status: 200,
-                message: #"the answer is not OSM XML (application/json): {"elements": []}"#
-            )
+            throws: ProviderError.invalidResponse(#"the answer is not OSM XML (application/json): {"elements": []}"#)
         ) {
             try OverpassResponseClassifier.classify(json)
+        }
+    }
+
+    /// A captive portal or a proxy's login page answers `200` with its own HTML: not the
+    /// server's failure, and the page's title tells the user what they hit.
+    @Test func foreignHTMLPageIn200IsAnInvalidResponseQuotingItsTitle() {
+        let portal = response(200, OverpassTest.captivePortalPage, contentType: "text/html; charset=utf-8")
+        #expect(
+            throws: ProviderError.invalidResponse(
+                #"the endpoint answered with a web page titled "Hotel Wi-Fi – Sign in", not OSM XML: a captive portal or a proxy's login page? Check the network and VENUES_OVERPASS_URL / overpass.url"#
+            )
+        ) {
+            try OverpassResponseClassifier.classify(portal)
+        }
+    }
+
+    @Test func quotedTitleIsCleanedAndBounded() throws {
+        let hostile =
+            "<html><head><TITLE lang=\"en\">\n  Log\u{1B}[31min &amp; <b>pay</b>\u{202E}  now\t</TITLE></head></html>"
+        #expect(OverpassResponseClassifier.pageTitle(hostile) == "Log [31min & pay now")
+        let long = "<title>" + String(repeating: "x", count: 500) + "</title>"
+        let title = try #require(OverpassResponseClassifier.pageTitle(long))
+        #expect(title == String(repeating: "x", count: OverpassResponseClassifier.titleLimit) + "…")
+        #expect(OverpassResponseClassifier.pageTitle("<html><body>no title</body></html>") == nil)
+    }
+
+    /// Overpass's own XHTML page without `Error:` paragraphs is still the server speaking.
+    @Test func overpassPageWithoutErrorLinesStaysAServerError() throws {
+        let page = OverpassTest.errorPage([])
+        do {
+            _ = try OverpassResponseClassifier.classify(response(200, page, contentType: "text/html"))
+            Issue.record("an HTML page must not be parsed as OSM")
+        } catch {
+            guard case .server(200, let message?) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(message.contains("www.openstreetmap.org"))
+        }
+    }
+
+    /// An authenticating proxy (or a private server) in front of Overpass refuses the
+    /// credentials: there is no OSM key, so the message says what to check instead.
+    @Test(arguments: [
+        (401, "HTTP 401 Unauthorized"), (403, "HTTP 403 Forbidden"), (407, "HTTP 407 Proxy Authentication Required"),
+    ])
+    func refusedCredentialsAreUnauthorized(status: Int, answer: String) {
+        let page = response(status, "<html><head><title>Login required</title></head></html>", contentType: "text/html")
+        do {
+            _ = try OverpassResponseClassifier.classify(page)
+            Issue.record("\(status) must fail")
+        } catch {
+            guard case .unauthorized(let detail) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(detail.contains("refused the credentials sent (\(answer))"))
+            #expect(detail.contains("OpenStreetMap needs no key"))
+            #expect(detail.contains("proxy"))
+            #expect(detail.contains("VENUES_OVERPASS_URL / overpass.url"))
+            #expect(error.message.hasPrefix("not authorised: the Overpass endpoint refused the credentials"))
         }
     }
 

@@ -170,12 +170,13 @@ struct LocalExtractTests {
             configuration: .init(endpoint: try OverpassProvider.Configuration.endpoint(parsing: path)),
             httpClient: FailingHTTPClient()
         )
-        let error = await #expect(throws: ProviderError.badRequest("OSM file not found: \(path)")) {
+        let error = await #expect(throws: ProviderError.misconfigured("OSM file not found: \(path)")) {
             try await missing.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
         }
-        // What the CLI prints after `warning: osm: `.
-        #expect(error?.message == "request rejected: OSM file not found: \(path)")
-        await #expect(throws: ProviderError.badRequest("OSM file not found: \(path)")) {
+        // What the CLI prints after `warning: osm: `: the path, no generic prefix.
+        #expect(error?.message == "OSM file not found: \(path)")
+        #expect(error?.kind == "misconfigured")
+        await #expect(throws: ProviderError.misconfigured("OSM file not found: \(path)")) {
             try await missing.venue(try VenueID(parsing: "osm:node/1"))
         }
     }
@@ -187,7 +188,7 @@ struct LocalExtractTests {
         let expected = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             .appendingPathComponent("no-such-dir/x.osm").standardizedFileURL.path
         let missing = OverpassProvider(configuration: .init(endpoint: endpoint), httpClient: FailingHTTPClient())
-        await #expect(throws: ProviderError.badRequest("OSM file not found: \(expected)")) {
+        await #expect(throws: ProviderError.misconfigured("OSM file not found: \(expected)")) {
             try await missing.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
         }
     }
@@ -197,7 +198,8 @@ struct LocalExtractTests {
             provider: provider,
             center: OverpassTest.helsinki,
             radius: 300,
-            knownTerm: "Fazer"
+            knownTerm: "Fazer",
+            unknownID: try VenueID(parsing: "osm:node/999999999999")
         )
         .run()
     }

@@ -120,7 +120,8 @@ struct LoopbackTests {
         let page = OverpassTest.errorPage([OverpassTest.busyMessage])
         let (provider, server) = try await start { _ in .text(page, status: 504) }
         await #expect {
-            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
+            // A generous deadline: the retry waits a second or more, on a machine that may be busy.
+            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100, timeout: 60))
         } throws: { error in
             guard case ProviderError.server(504, let message?) = error else { return false }
             return message.contains("too busy")
@@ -137,6 +138,45 @@ struct LoopbackTests {
             guard case ProviderError.badRequest(let message) = error else { return false }
             return message.contains("User-Agent")
         }
+        await server.stop()
+    }
+
+    /// An authenticating proxy or a private server in front of Overpass: `unauthorized`, asked
+    /// once (a refusal is not retried), saying what to check since OSM has no key.
+    @Test(arguments: [401, 403])
+    func refusedCredentialsAreUnauthorized(status: Int) async throws {
+        let (provider, server) = try await start { _ in
+            .data(
+                Data("<html><head><title>Authentication required</title></head></html>".utf8),
+                contentType: "text/html",
+                status: status,
+                headers: [("WWW-Authenticate", #"Basic realm="overpass""#)]
+            )
+        }
+        await #expect {
+            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
+        } throws: { error in
+            guard case ProviderError.unauthorized(let message) = error else { return false }
+            return message.contains("refused the credentials sent (HTTP \(status)")
+                && message.contains("OpenStreetMap needs no key") && message.contains("VENUES_OVERPASS_URL")
+        }
+        #expect(await server.requests.count == 1)
+        await server.stop()
+    }
+
+    /// A captive portal answers `200` with its login page: `invalidResponse` quoting the
+    /// page's title, not a server error.
+    @Test func captivePortalPageIsAnInvalidResponseNamingThePage() async throws {
+        let (provider, server) = try await start { _ in
+            .data(Data(OverpassTest.captivePortalPage.utf8), contentType: "text/html; charset=utf-8")
+        }
+        await #expect {
+            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
+        } throws: { error in
+            guard case ProviderError.invalidResponse(let message) = error else { return false }
+            return message.contains(#"a web page titled "Hotel Wi-Fi – Sign in", not OSM XML"#)
+        }
+        #expect(await server.requests.count == 1)
         await server.stop()
     }
 
@@ -157,7 +197,8 @@ struct LoopbackTests {
             provider: provider,
             center: OverpassTest.helsinki,
             radius: 150,
-            knownTerm: "Pystygrilli"
+            knownTerm: "Pystygrilli",
+            unknownID: try VenueID(parsing: "osm:node/999999999999")
         ).run()
         await server.stop()
     }

@@ -25,7 +25,11 @@ struct ResponseParsingTests {
         }
         // The real server gave the tram-pub route relation a centre far away (-15.41, -87.53):
         // `around` matched a member near the point, and the radius rule drops it.
-        let shaped = VenueSelectionShaper.shape(venues, center: OverpassTest.helsinki, radius: 100, limit: 50)
+        let shaped = VenueSelectionShaper.shape(
+            venues,
+            center: OverpassTest.helsinki,
+            for: VenueQuery(center: OverpassTest.helsinki, radius: 100, limit: 50)
+        )
         #expect(!shaped.venues.contains { $0.id.native == "relation/335178" })
         #expect(shaped.notes.contains("dropped 1 venue(s) whose centre is outside the 100 m radius"))
         for venue in venues {
@@ -131,10 +135,35 @@ struct ResponseParsingTests {
         // 591 elements (567 nodes, 22 ways, 2 relations), all named.
         #expect(venues.count == 591)
         #expect(venues.filter { $0.id.native.hasPrefix("node/") }.count == 567)
-        let shaped = VenueSelectionShaper.shape(venues, center: OverpassTest.helsinki, radius: 1000, limit: 10)
+        let nearest = VenueQuery(center: OverpassTest.helsinki, radius: 1000, limit: 10)
+        let shaped = VenueSelectionShaper.shape(venues, center: OverpassTest.helsinki, for: nearest)
         #expect(shaped.venues.count == 10)
         let distances = shaped.venues.map { $0.coordinate.distance(to: OverpassTest.helsinki) }
         #expect(distances == distances.sorted())
+    }
+
+    /// `--sort name --limit 10` must list the first ten names of the whole circle, so the
+    /// provider keeps every venue of the circle for the aggregator to sort, not its nearest ten.
+    @Test(arguments: [VenueSort.name, .rating])
+    func anotherOrderKeepsTheWholeCircle(sort: VenueSort) throws {
+        let (venues, _) = try decode("real-large.xml")
+        let query = VenueQuery(center: OverpassTest.helsinki, radius: 1000, limit: 10, sort: sort)
+        let shaped = VenueSelectionShaper.shape(venues, center: OverpassTest.helsinki, for: query)
+        let inCircle = venues.filter { $0.coordinate.distance(to: OverpassTest.helsinki) <= 1000 }
+        #expect(shaped.venues.count == inCircle.count)
+        #expect(shaped.venues.count > 10)
+        let firstNames = inCircle.map(\.name).sorted { $0.localizedStandardCompare($1) == .orderedAscending }.prefix(10)
+        let kept = Set(shaped.venues.map(\.name))
+        #expect(firstNames.allSatisfy(kept.contains))
+    }
+
+    @Test func categoriesAreKeptToTheOnesAsked() throws {
+        let (venues, _) = try decode("real-large.xml")
+        let query = VenueQuery(center: OverpassTest.helsinki, radius: 1000, categories: [.cafe], limit: 1000)
+        let shaped = VenueSelectionShaper.shape(venues, center: OverpassTest.helsinki, for: query)
+        #expect(!shaped.venues.isEmpty)
+        #expect(shaped.venues.allSatisfy { $0.categories.contains(.cafe) })
+        #expect(shaped.notes.contains { $0.contains("outside the requested categories") })
     }
 
     @Test func htmlIsNotOSM() throws {
@@ -149,8 +178,69 @@ struct ResponseParsingTests {
             <!DOCTYPE osm [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
             <osm><node id="1" lat="1" lon="2"><tag k="name" v="&secret;"/><tag k="amenity" v="cafe"/></node></osm>
             """
-        let result = try? OverpassResponseDecoder.decode(Data(xml.utf8))
-        #expect(result?.venues.contains { $0.name.contains("root:") } != true)
+        // Refused before parsing: no entity is declared, expanded or loaded (see EntityRefusalTests).
+        #expect {
+            try OverpassResponseDecoder.decode(Data(xml.utf8))
+        } throws: { error in
+            guard case ProviderError.invalidResponse(let message) = error else { return false }
+            return message.contains("DOCTYPE")
+        }
+    }
+
+    /// Attribute values as XML defines them: references decoded (`&amp;` and `&#38;` alike,
+    /// while `&amp;#38;` stays the text `&#38;`), literal tabs and line breaks normalised to
+    /// spaces, character references kept as written.
+    @Test func attributeValuesAreDecodedAsXMLDefines() throws {
+        let xml = """
+            <osm version="0.6"><node id="-7" lat="-33.5" lon="+151.25">
+              <tag k="a" v="Fish &amp; Chips"/><tag k="b" v="&#38;"/><tag k="c" v="&amp;#38;"/>
+              <tag k="d" v="&lt;&gt;&quot;&apos;"/><tag k="e" v="&#x263A;&#9731;"/><tag k="f" v="a&#9;b&#10;c"/>
+              <tag k="g" v="a\tb\nc"/><tag k="h&amp;" v=""/><tag k="i" v="Ca&#x301;fe&amp;&amp;"/>
+            </node></osm>
+            """
+        var tags: [String: String] = [:]
+        var position: (Int64, Double?, Double?)?
+        _ = try OSMXMLReader().read(.memory(Data(xml.utf8))) { element in
+            for pair in element.tags.pairs { tags[pair.key] = pair.value }
+            position = (element.id, element.latitude, element.longitude)
+            return .next
+        }
+        #expect(
+            tags == [
+                "a": "Fish & Chips", "b": "&", "c": "&#38;", "d": #"<>"'"#, "e": "☺☃", "f": "a\tb\nc", "g": "a b c",
+                "h&": "", "i": "Ca\u{301}fe&&",
+            ]
+        )
+        #expect(position?.0 == -7 && position?.1 == -33.5 && position?.2 == 151.25)
+    }
+
+    /// The visitor's `stop` ends the pass: no element after it is read.
+    @Test func visitorStopEndsThePass() throws {
+        let data = try OverpassTest.fixture("real-large.xml")
+        var seen = 0
+        let summary = try OSMXMLReader().read(.memory(data)) { _ in
+            seen += 1
+            return seen == 3 ? .stop : .next
+        }
+        #expect(seen == 3)
+        #expect(summary.stoppedEarly)
+        #expect(summary.elements == 3)
+    }
+
+    @Test func foreignRootAndTruncationAreInvalidResponses() {
+        #expect(throws: ProviderError.invalidResponse("not OSM XML: the document's root element is <html>")) {
+            try OSMXMLReader().read(.memory(Data("<html><osm/></html>".utf8))) { _ in .next }
+        }
+        do {
+            _ = try OSMXMLReader().read(.memory(Data(#"<osm><node id="1"><tag k="a" v="b"/>"#.utf8))) { _ in .next }
+            Issue.record("a truncated document must fail")
+        } catch {
+            guard case .invalidResponse(let message) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(message.hasPrefix("malformed XML: line 1: "), "\(message)")
+        }
     }
 
     @Test func tagsMapOntoVenueFields() throws {

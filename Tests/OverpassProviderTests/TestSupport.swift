@@ -46,6 +46,16 @@ enum OverpassTest {
         """
     }
 
+    /// A synthetic captive-portal page, as hotel and train Wi-Fi serve in place of any answer.
+    static let captivePortalPage = """
+        <!DOCTYPE html>
+        <html>
+        <head><meta charset="utf-8"><title>
+          Hotel Wi-Fi – Sign in</title></head>
+        <body><form action="/login"><p>Accept the terms to continue.</p><input type="submit"></form></body>
+        </html>
+        """
+
     static let rateLimitedMessage =
         "runtime error: open64: 0 Success /osm3s_osm_base Dispatcher_Client::request_read_and_idx::rate_limited. Please check /api/status for the quota of your IP address."
     static let busyMessage =

@@ -20,7 +20,7 @@ struct AggregatorFavoritesTests {
             id: .foursquare,
             venues: [HelsinkiVenues.ekbergFromFoursquare, HelsinkiVenues.engelFromFoursquare]
         )
-        let aggregator = Aggregator(providers: [provider], favorites: index)
+        let aggregator = try Aggregator(providers: [provider], favorites: index)
         let result = await aggregator.run(
             VenueQuery(center: try Coordinate(latitude: 60.16930, longitude: 24.95240), radius: 1500)
         )

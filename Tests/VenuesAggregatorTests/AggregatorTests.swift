@@ -1,8 +1,10 @@
 import Foundation
+import Synchronization
 import Testing
 import VenuesAggregator
 import VenuesCore
 import VenuesFavorites
+import VenuesMerge
 import VenuesTesting
 
 /// A provider that never answers and ignores cancellation: the worst case for a fan-out.
@@ -64,7 +66,7 @@ struct AggregatorTests {
     @Test func failingAndHangingProvidersDoNotHideTheThird() async throws {
         let good = InMemoryVenueProvider(id: "good", venues: [Self.venue("good", "1", "Kappeli", north: 100)])
         let broken = InMemoryVenueProvider(id: "broken", error: .server(status: 503, message: "down"))
-        let aggregator = Aggregator(providers: [broken, StuckProvider(), good])
+        let aggregator = try Aggregator(providers: [broken, StuckProvider(), good])
 
         let clock = ContinuousClock()
         let start = clock.now
@@ -82,24 +84,46 @@ struct AggregatorTests {
     }
 
     @Test func providersRunConcurrently() async throws {
-        // Each waits 0.3 s under a 20 s deadline; sequential would be 1.5 s. Checked by the
-        // outcome of every provider, not by timing: all five answer.
+        // Each provider waits (up to 5 s) until all five are in flight, and reports how many it
+        // saw. Run one after another, each would see only itself.
+        let gathering = Gathering(expected: 5)
         let providers = (0..<5).map { index in
-            InMemoryVenueProvider(
-                id: ProviderID(rawValue: "p\(index)"),
-                venues: [
-                    Self.venue(ProviderID(rawValue: "p\(index)"), "\(index)", "V\(index)", north: Double(index) * 10)
-                ],
-                delay: 0.3
-            )
+            GatheringProvider(id: ProviderID(rawValue: "p\(index)"), gathering: gathering)
         }
-        let result = await Aggregator(providers: providers).run(VenueQuery(center: Self.center, timeout: 20))
-        #expect(result.outcomes.allSatisfy { $0.error == nil } == true)
-        #expect(result.venues.count == 5)
+        let result = try await Aggregator(providers: providers).run(VenueQuery(center: Self.center, timeout: 30))
+        #expect(result.outcomes.allSatisfy { $0.error == nil })
+        #expect(gathering.largestCrowd == 5)
+        #expect(result.outcomes.map(\.venues.first?.name) == Array(repeating: "saw 5 in flight", count: 5))
     }
 
-    @Test func everyProviderFailing() async {
-        let result = await Aggregator(providers: [
+    @Test func twoProvidersWithOneIDAreRefused() throws {
+        let error = #expect(throws: AggregatorError.duplicateProviderID("osm")) {
+            try Aggregator(providers: [
+                InMemoryVenueProvider(id: "osm"), InMemoryVenueProvider(id: "fsq"), InMemoryVenueProvider(id: "osm"),
+            ])
+        }
+        #expect(error?.description.contains("'osm'") == true)
+        _ = try Aggregator(providers: [InMemoryVenueProvider(id: "osm"), InMemoryVenueProvider(id: "fsq")])
+    }
+
+    /// Sorted by name with a limit, the list is the first names of the whole circle, because a
+    /// provider that has the whole circle returns it all for another order than distance.
+    @Test(arguments: [VenueSort.name, .rating])
+    func anotherOrderIsOverTheWholeCircle(sort: VenueSort) async throws {
+        // Nearest first: Z… (rated lowest) … A… (rated highest), 20 m apart.
+        let names = (0..<12).map { String(UnicodeScalar(UInt8(ascii: "Z") - UInt8($0))) + " venue" }
+        let venues = names.enumerated().map { index, name in
+            Self.venue("mem", "\(index)", name, north: Double(index) * 20, rating: 1 + Double(index) * 0.3)
+        }
+        let provider = InMemoryVenueProvider(id: "mem", venues: venues)
+        let result = try await Aggregator(providers: [provider]).run(
+            VenueQuery(center: Self.center, limit: 3, sort: sort)
+        )
+        #expect(result.venues.map(\.venue.name) == ["O venue", "P venue", "Q venue"])
+    }
+
+    @Test func everyProviderFailing() async throws {
+        let result = try await Aggregator(providers: [
             InMemoryVenueProvider(id: "a", error: .unauthorized("A_KEY is not set")),
             InMemoryVenueProvider(id: "b", error: .unreachable("connection refused")),
         ]).run(VenueQuery(center: Self.center))
@@ -108,7 +132,7 @@ struct AggregatorTests {
         #expect(result.outcomes.map { $0.error?.kind } == ["unauthorized", "unreachable"])
     }
 
-    @Test func dropsVenuesOutsideTheCircleAndSortsByDistance() async {
+    @Test func dropsVenuesOutsideTheCircleAndSortsByDistance() async throws {
         let provider = InMemoryVenueProvider(
             id: "mem",
             venues: [
@@ -118,7 +142,7 @@ struct AggregatorTests {
         )
         // The in-memory provider filters by its own radius; give it a bigger world by asking wide,
         // then check the aggregator's own circle filter with a provider that ignores the radius.
-        let result = await Aggregator(providers: [IgnoresRadius(base: provider)]).run(
+        let result = try await Aggregator(providers: [IgnoresRadius(base: provider)]).run(
             VenueQuery(center: Self.center, radius: 500)
         )
         #expect(result.venues.map(\.venue.name) == ["Near", "Mid"])
@@ -126,7 +150,7 @@ struct AggregatorTests {
         #expect(abs(result.venues[1].distance - 300) < 1)
     }
 
-    @Test func limitsAndSortsByNameAndRating() async {
+    @Test func limitsAndSortsByNameAndRating() async throws {
         let provider = InMemoryVenueProvider(
             id: "mem",
             venues: [
@@ -135,7 +159,7 @@ struct AggregatorTests {
                 Self.venue("mem", "3", "Café", north: 30, rating: 4.6),
             ]
         )
-        let aggregator = Aggregator(providers: [provider])
+        let aggregator = try Aggregator(providers: [provider])
         let byName = await aggregator.run(VenueQuery(center: Self.center, sort: .name))
         #expect(byName.venues.map(\.venue.name) == ["Ateljee", "bistro", "Café"])
         let byRating = await aggregator.run(VenueQuery(center: Self.center, sort: .rating))
@@ -153,29 +177,31 @@ struct AggregatorTests {
         )
         let log = QueryLog()
         let other = RecordingProvider(id: "osm", log: log)
-        let result = await Aggregator(providers: [other, locator]).run(VenueQuery(center: nil))
+        let result = try await Aggregator(providers: [other, locator]).run(VenueQuery(center: nil))
         #expect(result.centerSource == .located(by: "fsq"))
         #expect(result.center == located)
         #expect(await log.queries.map(\.center) == [located])
         #expect(result.outcomes.map(\.provider) == ["osm", "fsq"])
     }
 
-    @Test func fallsBackToAmsterdamCentraal() async {
+    @Test func fallsBackToAmsterdamCentraal() async throws {
         let log = QueryLog()
-        let result = await Aggregator(providers: [RecordingProvider(id: "osm", log: log)]).run(VenueQuery(center: nil))
+        let result = try await Aggregator(providers: [RecordingProvider(id: "osm", log: log)]).run(
+            VenueQuery(center: nil)
+        )
         #expect(result.centerSource == .fallback)
         #expect(result.center == .amsterdamCentraal)
         #expect(await log.queries.first?.center == .amsterdamCentraal)
     }
 
-    @Test func fallsBackWhenTheLocatorFails() async {
+    @Test func fallsBackWhenTheLocatorFails() async throws {
         let locator = InMemoryVenueProvider(
             id: "fsq",
             error: .unauthorized("FOURSQUARE_API_KEY"),
             locatedCentre: Coordinate.amsterdamCentraal
         )
         let log = QueryLog()
-        let result = await Aggregator(providers: [locator, RecordingProvider(id: "osm", log: log)]).run(
+        let result = try await Aggregator(providers: [locator, RecordingProvider(id: "osm", log: log)]).run(
             VenueQuery(center: nil)
         )
         #expect(result.centerSource == .fallback)
@@ -183,17 +209,17 @@ struct AggregatorTests {
         #expect(result.outcomes[0].error?.kind == "unauthorized")
     }
 
-    @Test func textSearchSkipsProvidersWithoutIt() async {
+    @Test func textSearchSkipsProvidersWithoutIt() async throws {
         let nearbyOnly = RecordingProvider(id: "near", log: QueryLog())
         let searcher = InMemoryVenueProvider(id: "mem", venues: [Self.venue("mem", "1", "Fazer Café")])
-        let result = await Aggregator(providers: [nearbyOnly, searcher]).run(
+        let result = try await Aggregator(providers: [nearbyOnly, searcher]).run(
             VenueQuery(center: Self.center, term: "fazer")
         )
         #expect(result.outcomes[0].error?.kind == "unsupported")
         #expect(result.venues.map(\.venue.name) == ["Fazer Café"])
     }
 
-    @Test func marksFavouritesAndAddsStoredOnesInsideTheCircle() async {
+    @Test func marksFavouritesAndAddsStoredOnesInsideTheCircle() async throws {
         struct Favourites: FavoriteMarking {
             let stored: [Venue]
             func isFavorite(anyOf ids: [VenueID]) -> Bool { ids.contains { id in stored.contains { $0.id == id } } }
@@ -204,7 +230,7 @@ struct AggregatorTests {
         let returned = Self.venue("mem", "1", "Returned", north: 10)
         let storedOnly = Self.venue("mem", "2", "Stored only", north: 20)
         let outside = Self.venue("mem", "3", "Outside", north: 5000)
-        let aggregator = Aggregator(
+        let aggregator = try Aggregator(
             providers: [InMemoryVenueProvider(id: "mem", venues: [returned])],
             favorites: Favourites(stored: [returned, storedOnly, outside])
         )
@@ -214,9 +240,30 @@ struct AggregatorTests {
         #expect(result.venues.map(\.fromFavorites) == [false, true])
     }
 
+    /// A user's own tests (this target imports VenuesAggregator without @testable) can build
+    /// every result type and compare what the aggregator returns with it.
+    @Test func resultsCanBeBuiltAndComparedByUsers() async throws {
+        let venue = Self.venue("mem", "1", "Kappeli", north: 100)
+        let query = VenueQuery(center: Self.center)
+        let result = try await Aggregator(providers: [InMemoryVenueProvider(id: "mem", venues: [venue])]).run(query)
+        var expected = AggregatedResult(
+            query: query,
+            center: Self.center,
+            centerSource: .given,
+            venues: [ResultVenue(merged: MergedVenue(single: venue), distance: 100, isFavorite: false)],
+            outcomes: [
+                ProviderOutcome(provider: "mem", result: .success(ProviderResponse(venues: [venue])), milliseconds: 0)
+            ]
+        )
+        // Measured values are taken from the run.
+        expected.venues[0].distance = result.venues[0].distance
+        expected.outcomes[0].milliseconds = result.outcomes[0].milliseconds
+        #expect(result == expected)
+    }
+
     @Test func lookupGoesToTheIssuingProvider() async throws {
         let venue = Self.venue("mem", "7", "Lookup")
-        let aggregator = Aggregator(providers: [InMemoryVenueProvider(id: "mem", venues: [venue])])
+        let aggregator = try Aggregator(providers: [InMemoryVenueProvider(id: "mem", venues: [venue])])
         #expect(try await aggregator.venue(venue.id).get() == venue)
         let missing = try VenueID(parsing: "mem:8")
         #expect(await aggregator.venue(missing) == .failure(.notFound(missing)))
@@ -225,6 +272,52 @@ struct AggregatorTests {
             Issue.record("lookup at a provider that is not enabled must be unsupported")
             return
         }
+    }
+}
+
+/// Counts the providers in flight; each waits for the others, up to a bound.
+private final class Gathering: Sendable {
+    private struct State {
+        var inFlight = 0
+        var largest = 0
+    }
+    private let state = Mutex(State())
+    let expected: Int
+
+    init(expected: Int) { self.expected = expected }
+
+    var largestCrowd: Int { state.withLock { $0.largest } }
+
+    /// Joins, waits until `expected` are in flight (or 5 s pass), and returns how many were.
+    func join() async -> Int {
+        state.withLock { state in
+            state.inFlight += 1
+            state.largest = max(state.largest, state.inFlight)
+        }
+        let giveUp = ContinuousClock.now + .seconds(5)
+        while state.withLock({ $0.largest }) < expected, ContinuousClock.now < giveUp {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return state.withLock { state in
+            defer { state.inFlight -= 1 }
+            return state.largest
+        }
+    }
+}
+
+private struct GatheringProvider: VenueProvider {
+    let id: ProviderID
+    let capabilities: ProviderCapabilities = [.nearby]
+    let gathering: Gathering
+
+    func nearby(_ query: VenueQuery) async throws(ProviderError) -> ProviderResponse {
+        let crowd = await gathering.join()
+        let venue = Venue(
+            id: try! VenueID(provider: id, native: "1"),
+            name: "saw \(crowd) in flight",
+            coordinate: query.center ?? .amsterdamCentraal
+        )
+        return ProviderResponse(venues: [venue])
     }
 }
 

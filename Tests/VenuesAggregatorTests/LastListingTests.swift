@@ -45,6 +45,34 @@ struct FavoritesCandidatesTests {
         #expect(candidates.load().map(\.venue.name) == ["Café Ekberg"])
     }
 
+    /// An unmerged place is stored once, not once more as its own source; files written with
+    /// the source repeated (as before) still read the same.
+    @Test("a single-source place is stored without repeating itself")
+    func singleSourceStoredOnce() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let candidates = LastListing(fileURL: scratch.file("last-results.json"))
+        #expect(candidates.save([MergedVenue(single: HelsinkiVenues.kiasma), Self.mergedEngel]))
+        let text = String(decoding: try Data(contentsOf: candidates.fileURL), as: UTF8.self)
+        #expect(text.components(separatedBy: #""Kiasma""#).count == 2, "\(text)")
+        let loaded = candidates.load()
+        #expect(loaded.first == MergedVenue(single: HelsinkiVenues.kiasma))
+        #expect(loaded.last?.venue == Self.mergedEngel.venue)
+        #expect(loaded.last?.sources == Self.mergedEngel.sources)
+
+        struct OldPlace: Encodable {
+            var venue: Venue
+            var sources: [Venue]
+        }
+        struct OldListing: Encodable {
+            var version = 1
+            var places: [OldPlace]
+        }
+        let old = OldListing(places: [OldPlace(venue: HelsinkiVenues.kiasma, sources: [HelsinkiVenues.kiasma])])
+        try JSONEncoder().encode(old).write(to: candidates.fileURL)
+        #expect(candidates.load() == [MergedVenue(single: HelsinkiVenues.kiasma)])
+    }
+
     @Test("a corrupt or foreign file just means nothing is found")
     func corrupt() throws {
         let scratch = try ScratchDirectory()

@@ -138,9 +138,3 @@ struct ResultJSON: Decodable {
         Set(venues.flatMap { $0.sources.filter { $0.provider == provider }.map(\.id) })
     }
 }
-
-/// Whether the Overpass provider is registered in this build's CLI (it lands on main after
-/// the Foursquare and Google ones); tests include a fake `osm` only when it is.
-enum EndToEndProviders {
-    static let includeOverpass = true
-}

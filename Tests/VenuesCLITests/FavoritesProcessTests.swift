@@ -20,14 +20,12 @@ struct FavoritesProcessTests {
             + extra
     }
 
-    /// All three (or two) providers working, each with `count` venues.
+    /// All three providers working, each with `count` venues.
     static func workingFakes(count: Int) async throws -> FakeProviders {
         var fakes = FakeProviders()
         fakes.foursquare = try await FakeProvider.working(.foursquare, count: count)
         fakes.google = try await FakeProvider.working(.google, count: count)
-        if EndToEndProviders.includeOverpass {
-            fakes.overpass = try await FakeProvider.working(.overpass, count: count)
-        }
+        fakes.overpass = try await FakeProvider.working(.overpass, count: count)
         return fakes
     }
 
@@ -229,22 +227,20 @@ struct FavoritesProcessTests {
         fakes.google = try await FakeProvider.start(.google) { attempt, request in
             attempt == 1 ? .json("<html>oops</html>") : .success(.google, count: 3, request: request)
         }
-        if EndToEndProviders.includeOverpass {
-            fakes.overpass = try await FakeProvider.start(.overpass) { attempt, request in
-                attempt == 1
-                    ? .data(
-                        Data(
-                            """
-                            <?xml version="1.0" encoding="UTF-8"?>
-                            <osm version="0.6" generator="Overpass API 0.7.62">
-                            <remark> runtime error: Query timed out in "query" at line 3 after 2 seconds. </remark>
-                            </osm>
-                            """.utf8
-                        ),
-                        contentType: "application/osm3s+xml"
-                    )
-                    : .success(.overpass, count: 3, request: request)
-            }
+        fakes.overpass = try await FakeProvider.start(.overpass) { attempt, request in
+            attempt == 1
+                ? .data(
+                    Data(
+                        """
+                        <?xml version="1.0" encoding="UTF-8"?>
+                        <osm version="0.6" generator="Overpass API 0.7.62">
+                        <remark> runtime error: Query timed out in "query" at line 3 after 2 seconds. </remark>
+                        </osm>
+                        """.utf8
+                    ),
+                    contentType: "application/osm3s+xml"
+                )
+                : .success(.overpass, count: 3, request: request)
         }
         let home = try VenuesProcess.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }

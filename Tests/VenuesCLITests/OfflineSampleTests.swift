@@ -50,6 +50,36 @@ struct OfflineSampleTests {
         #expect(output.stderr.contains("Searching 500 m around 60.171634,24.944295"))
     }
 
+    /// `--sort name --limit 5` lists the first five names of the whole circle, not the five
+    /// nearest venues re-sorted (the provider keeps the whole circle for the aggregator to sort).
+    /// (By rating the two agree here: OpenStreetMap has no ratings, so unrated ties go nearest
+    /// first.)
+    @Test func nameOrderWithALimitIsOverTheWholeCircle() async throws {
+        func venues(_ output: VenuesProcess.Output) throws -> [(name: String, distance: Double)] {
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+            )
+            return try #require(document["venues"] as? [[String: Any]]).compactMap { venue in
+                guard let name = venue["name"] as? String, let distance = venue["distance"] as? Double else {
+                    return nil
+                }
+                return (name, distance)
+            }
+        }
+        // A generous deadline: the extract is read twice by processes that share a busy machine.
+        let all = try venues(
+            try await Self.run(["--limit", "5000", "--sort", "name", "--format", "json", "--timeout", "60"])
+        )
+        let limited = try await Self.run(["--limit", "5", "--sort", "name", "--format", "json", "--timeout", "60"])
+        #expect(limited.status == 0, "\(limited.stderr)")
+        let firstFive = all.prefix(5).map(\.name)
+        #expect(try venues(limited).map(\.name) == firstFive)
+        // The data tells the two apart: the nearest five are not the first five names.
+        let nearestFive = all.sorted { $0.distance < $1.distance }.prefix(5).map(\.name)
+        #expect(Set(nearestFive) != Set(firstFive))
+        #expect(!limited.stderr.contains("warning:"), "OpenStreetMap has the whole circle: \(limited.stderr)")
+    }
+
     @Test func tableIsLimitedAndAttributed() async throws {
         let output = try await Self.run(["--limit", "7"])
         #expect(output.status == 0)
@@ -105,6 +135,32 @@ struct OfflineSampleTests {
         )
         #expect(lines.count == 5)
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("osm:") })
+    }
+
+    /// A missing extract is named plainly — the setting needs fixing, the request was fine —
+    /// on stderr, in JSON (`misconfigured`) and when `show` falls back to the provider.
+    @Test func missingFileIsNamedWithoutAGenericPrefix() async throws {
+        let home = try VenuesProcess.temporaryHome()
+        let missing = home.appendingPathComponent("no-such-extract.osm").path
+        let environment = VenuesProcess.environment(home: home, ["VENUES_OVERPASS_URL": missing])
+        let nearby = try await VenuesProcess.run(
+            ["nearby", "--providers", "osm", "--near", "60.171634,24.944295", "--format", "json"],
+            environment: environment
+        )
+        #expect(nearby.status == 1, "\(nearby.stderr)")
+        #expect(nearby.stderr.contains("warning: osm: OSM file not found: \(missing)\n"), "\(nearby.stderr)")
+        #expect(!nearby.stderr.contains("request rejected"), "\(nearby.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(nearby.stdout.utf8)) as? [String: Any]
+        )
+        let error = try #require((document["providers"] as? [[String: Any]])?.first?["error"] as? [String: Any])
+        #expect(error["kind"] as? String == "misconfigured")
+        #expect(error["message"] as? String == "OSM file not found: \(missing)")
+
+        let show = try await VenuesProcess.run(["show", "osm:node/1"], environment: environment)
+        #expect(show.status == 1, "\(show.stderr)")
+        #expect(show.stderr.contains("osm failed: OSM file not found: \(missing)"), "\(show.stderr)")
+        #expect(!show.stderr.contains("request rejected"), "\(show.stderr)")
     }
 
     @Test func searchFindsByNameCaseInsensitively() async throws {

@@ -131,6 +131,58 @@ enum HostileOutput {
         #expect(TextSanitizer.clean(kept) == kept)
     }
 
+    /// White space collapses to single spaces and none is left at either end, whichever path
+    /// (clean ASCII returned as it is, or the scalar-by-scalar one) the text takes.
+    @Test func sanitizerCollapsesAndTrimsSpace() {
+        #expect(TextSanitizer.clean("Kaivokatu 1, 00100 Helsinki") == "Kaivokatu 1, 00100 Helsinki")
+        #expect(TextSanitizer.clean(" Kaivokatu  1 ") == "Kaivokatu 1")
+        #expect(TextSanitizer.clean("\u{1}\u{7F}") == "")
+        #expect(TextSanitizer.clean(" \u{A0}Hämeentie\u{2028}\u{3000} 3\u{85}") == "Hämeentie 3")
+        #expect(TextSanitizer.clean("a \u{200B} b") == "a b")
+        #expect(TextSanitizer.clean("") == "")
+    }
+
+    /// The sanitiser agrees with its first, plainly written version (the oracle below) on
+    /// random mixtures of clean ASCII, every kind of space and control, and non-ASCII letters.
+    @Test func sanitizerAgreesWithThePlainVersion() {
+        func oracle(_ text: String) -> String {
+            var result = String.UnicodeScalarView()
+            var lastWasSpace = false
+            for scalar in text.unicodeScalars {
+                let isSpace: Bool
+                if scalar == "\n" || scalar == "\r" || scalar == "\t" || scalar == " " {
+                    isSpace = true
+                } else if scalar.properties.generalCategory == .control
+                    || (scalar.properties.generalCategory == .format && !["\u{200C}", "\u{200D}"].contains(scalar))
+                {
+                    continue
+                } else {
+                    isSpace = scalar.properties.isWhitespace
+                }
+                if isSpace {
+                    if !lastWasSpace { result.append(" ") }
+                    lastWasSpace = true
+                } else {
+                    result.append(scalar)
+                    lastWasSpace = false
+                }
+            }
+            return String(result).trimmingCharacters(in: .whitespaces)
+        }
+        let alphabet: [Unicode.Scalar] = [
+            "a", "Z", "0", "~", " ", " ", "\t", "\n", "\r", "\u{0}", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}", "\u{A0}",
+            "ä", "東", "\u{2028}", "\u{3000}", "\u{200B}", "\u{200D}", "\u{202E}", "\u{FEFF}", "👩",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let length = Int.random(in: 0...12, using: &generator)
+            let text = String(
+                String.UnicodeScalarView((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            )
+            #expect(TextSanitizer.clean(text) == oracle(text), "\(text.debugDescription)")
+        }
+    }
+
     /// Invisible format characters (Unicode Cf) that are not bidi controls go too.
     @Test func sanitizerRemovesInvisibleFormatCharacters() {
         #expect(

@@ -66,9 +66,7 @@ struct SecretsTests {
         var fakes = FakeProviders()
         fakes.foursquare = try await FakeProvider.start(.foursquare, respond: foursquare)
         fakes.google = try await FakeProvider.start(.google, respond: google)
-        if EndToEndProviders.includeOverpass {
-            fakes.overpass = try await FakeProvider.start(.overpass, respond: overpass)
-        }
+        fakes.overpass = try await FakeProvider.start(.overpass, respond: overpass)
         return fakes
     }
 
@@ -171,6 +169,9 @@ struct SecretsTests {
         var environment = fakes.environment(home: home)
         environment["FOURSQUARE_API_KEY"] = nil
         environment["GOOGLE_PLACES_API_KEY"] = nil
+        // swift-configuration's own access log: it records every lookup, with secrets redacted.
+        let accessLog = home.appendingPathComponent("config-access.log")
+        environment["CONFIG_ACCESS_LOG_FILE"] = accessLog.path
         var runs: [Run] = []
         for arguments in [
             ["providers", "--verbose"],
@@ -185,6 +186,8 @@ struct SecretsTests {
             await fakes.foursquare?.requests.first?.header("Authorization") == "Bearer \(FakeProviders.foursquareKey)"
         )
 
+        let log = try String(contentsOf: accessLog, encoding: .utf8)
+        #expect(log.contains("foursquare.apiKey"), "the access log records the key's lookup: \(log)")
         try await Self.expectNoLeak(runs, fakes: fakes, home: home)
         await fakes.stop()
     }

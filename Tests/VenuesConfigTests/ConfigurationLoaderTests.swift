@@ -25,9 +25,9 @@ import VenuesCore
         }
     }
 
-    @Test func defaultsWithoutFiles() throws {
+    @Test func defaultsWithoutFiles() async throws {
         let sandbox = try Sandbox()
-        let configuration = try ConfigurationLoader(environment: sandbox.environment).load()
+        let configuration = try await ConfigurationLoader(environment: sandbox.environment).load()
         #expect(configuration.radius == 1000)
         #expect(configuration.limit == 50)
         #expect(configuration.timeout == 10)
@@ -36,7 +36,7 @@ import VenuesCore
         #expect(configuration.overpass.url == "https://overpass-api.de/api/interpreter")
     }
 
-    @Test func layersUserFileThenExplicitFileThenEnvironment() throws {
+    @Test func layersUserFileThenExplicitFileThenEnvironment() async throws {
         let sandbox = try Sandbox()
         _ = try sandbox.write(
             #"{"radius": 700, "limit": 20, "google": {"apiKey": "from-user-file"}}"#,
@@ -46,7 +46,7 @@ import VenuesCore
         var environment = sandbox.environment
         environment["VENUES_OVERPASS_URL"] = "http://127.0.0.1:9/api/interpreter"
         environment["FOURSQUARE_API_KEY"] = "fsq-env"
-        let configuration = try ConfigurationLoader(environment: environment).load(explicitFile: explicit.path)
+        let configuration = try await ConfigurationLoader(environment: environment).load(explicitFile: explicit.path)
         #expect(configuration.radius == 800)
         #expect(configuration.limit == 20)
         #expect(configuration.google.apiKey == "from-user-file")
@@ -56,18 +56,24 @@ import VenuesCore
         #expect(configuration.overpass.url == "http://127.0.0.1:9/api/interpreter")
     }
 
-    @Test func venuesConfigVariableNamesTheFile() throws {
+    @Test func venuesConfigVariableNamesTheFile() async throws {
         let sandbox = try Sandbox()
         let file = try sandbox.write(#"{"defaultLocation": {"latitude": 60.17, "longitude": 24.94}}"#, to: "c.json")
         var environment = sandbox.environment
         environment["VENUES_CONFIG"] = file.path
-        let configuration = try ConfigurationLoader(environment: environment).load()
+        let configuration = try await ConfigurationLoader(environment: environment).load()
         #expect(configuration.defaultLocation == (try Coordinate(latitude: 60.17, longitude: 24.94)))
     }
 
     @Test(arguments: [
         (#"{"radius": 0}"#, "radius 0 is out of range"),
-        (#"{"radius": "big"}"#, "radius"),
+        (#"{"radius": "big"}"#, "radius: expected a whole number"),
+        (#"{"timeout": "soon"}"#, "timeout: expected a number"),
+        (#"{"cache": {"enabled": "yes"}}"#, "cache.enabled: expected true or false"),
+        (#"{"providers": "osm"}"#, "providers: expected a list of provider names"),
+        (#"{"foursquare": "https://example.com"}"#, "foursquare: expected an object with api, apiKey, url"),
+        (#"{"defaultLocation": {"latitude": 60}}"#, "defaultLocation: missing key longitude"),
+        ("[1, 2]", "top level: expected an object"),
         (#"{"limit": 0}"#, "limit 0"),
         (#"{"radios": 5}"#, "unknown setting 'radios'"),
         (#"{"defaultLocation": {"latitude": 95, "longitude": 0}}"#, "latitude 95.0 is out of range"),
@@ -81,12 +87,12 @@ import VenuesCore
         (#"{"dedupe": {"priority": ["foursquare"]}}"#, "dedupe.priority: unknown provider 'foursquare'"),
         ("not json", "not valid JSON"),
     ])
-    func rejectsInvalidFilesNamingThem(_ text: String, _ expected: String) throws {
+    func rejectsInvalidFilesNamingThem(_ text: String, _ expected: String) async throws {
         let sandbox = try Sandbox()
         let file = try sandbox.write(text, to: "bad.json")
         do {
             let known: [ProviderID] = [.foursquare, .google, .openStreetMap]
-            _ = try ConfigurationLoader(environment: sandbox.environment, knownProviders: known)
+            _ = try await ConfigurationLoader(environment: sandbox.environment, knownProviders: known)
                 .load(explicitFile: file.path)
             Issue.record("expected an error for \(text)")
         } catch {
@@ -95,30 +101,94 @@ import VenuesCore
         }
     }
 
-    @Test func withoutAListOfKnownProvidersAnyWellFormedIDIsAccepted() throws {
+    @Test func withoutAListOfKnownProvidersAnyWellFormedIDIsAccepted() async throws {
         let sandbox = try Sandbox()
         let file = try sandbox.write(#"{"providers": ["yelp", "osm"], "dedupe": {"priority": ["yelp"]}}"#, to: "c.json")
-        let configuration = try ConfigurationLoader(environment: sandbox.environment).load(explicitFile: file.path)
+        let configuration = try await ConfigurationLoader(environment: sandbox.environment).load(
+            explicitFile: file.path
+        )
         #expect(configuration.providers == [ProviderID(rawValue: "yelp"), .openStreetMap])
         #expect(configuration.dedupe.priority == [ProviderID(rawValue: "yelp")])
     }
 
-    @Test func missingExplicitFile() throws {
+    @Test func missingExplicitFile() async throws {
         let sandbox = try Sandbox()
-        #expect(throws: ConfigurationError.missingFile("/nonexistent/venues.json")) {
-            try ConfigurationLoader(environment: sandbox.environment).load(explicitFile: "/nonexistent/venues.json")
+        await #expect(throws: ConfigurationError.missingFile("/nonexistent/venues.json")) {
+            try await ConfigurationLoader(environment: sandbox.environment).load(
+                explicitFile: "/nonexistent/venues.json"
+            )
         }
     }
 
-    @Test func theExampleFileIsValidAndMatchesTheBuiltInDefaults() throws {
+    @Test func theExampleFileIsValidAndMatchesTheBuiltInDefaults() async throws {
         let example = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Config/venues.example.json")
         let sandbox = try Sandbox()
-        let loaded = try ConfigurationLoader(environment: sandbox.environment).load(explicitFile: example.path)
+        let loaded = try await ConfigurationLoader(environment: sandbox.environment).load(explicitFile: example.path)
         var expected = VenuesConfiguration()
         expected.overpass.urlSource = example.path
         expected.google.urlSource = example.path
         #expect(loaded == expected)
+    }
+
+    @Test func theEnvironmentWinsOverBothFilesAndEmptyVariablesCountAsUnset() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write(
+            #"{"foursquare": {"apiKey": "user-key", "url": "http://127.0.0.1:1"}}"#,
+            to: "xdg/venues/config.json"
+        )
+        let explicit = try sandbox.write(#"{"foursquare": {"url": "http://127.0.0.1:2"}}"#, to: "explicit.json")
+        var environment = sandbox.environment
+        environment["FOURSQUARE_API_KEY"] = "   "
+        environment["VENUES_FOURSQUARE_URL"] = "  http://127.0.0.1:3  "
+        let configuration = try await ConfigurationLoader(environment: environment).load(explicitFile: explicit.path)
+        #expect(configuration.foursquare.apiKey == "user-key")
+        #expect(configuration.foursquare.apiKeySource?.hasSuffix("xdg/venues/config.json") == true)
+        #expect(configuration.foursquare.url == "http://127.0.0.1:3")
+        #expect(configuration.foursquare.urlSource == "VENUES_FOURSQUARE_URL")
+    }
+
+    @Test func anExplicitFileWinsOverTheUserFile() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write(#"{"radius": 700, "cache": {"enabled": false}}"#, to: "xdg/venues/config.json")
+        let explicit = try sandbox.write(#"{"radius": 300, "google": {"url": "http://127.0.0.1:4"}}"#, to: "e.json")
+        let configuration = try await ConfigurationLoader(environment: sandbox.environment).load(
+            explicitFile: explicit.path
+        )
+        #expect(configuration.radius == 300)
+        #expect(configuration.cache.enabled == false)
+        #expect(configuration.google.urlSource == explicit.path)
+    }
+
+    @Test func otherVariablesAreNotSettings() async throws {
+        let sandbox = try Sandbox()
+        var environment = sandbox.environment
+        environment["RADIUS"] = "5"
+        environment["FOURSQUARE_APIKEY"] = "not-our-variable"
+        let configuration = try await ConfigurationLoader(environment: environment).load()
+        #expect(configuration.radius == 1000)
+        #expect(configuration.foursquare.apiKey == nil)
+    }
+
+    @Test func keysNeverShowInDescriptionsOrMirrors() async throws {
+        let sandbox = try Sandbox()
+        let file = try sandbox.write(#"{"google": {"apiKey": "g-secret-123"}}"#, to: "c.json")
+        var environment = sandbox.environment
+        environment["FOURSQUARE_API_KEY"] = "f-secret-456"
+        let configuration = try await ConfigurationLoader(environment: environment).load(explicitFile: file.path)
+        #expect(configuration.google.apiKey == "g-secret-123")
+        var dumped = ""
+        dump(configuration, to: &dumped)
+        for text in [
+            configuration.description, configuration.debugDescription, "\(configuration)",
+            String(reflecting: configuration),
+            dumped, "\(configuration.foursquare)", "\(configuration.google)",
+        ] {
+            #expect(!text.contains("g-secret-123"), "\(text)")
+            #expect(!text.contains("f-secret-456"), "\(text)")
+        }
+        #expect(configuration.description.contains("key from FOURSQUARE_API_KEY"))
+        #expect(dumped.contains("<redacted>"))
     }
 }

@@ -37,7 +37,8 @@ struct CurlHTTPClientRetryTests {
             counter.next() <= 2 ? .text("busy", status: 503) : .json(#"{"ok":true}"#)
         }
         defer { Task { await server.stop() } }
-        let response = try await client.send(HTTPRequest(url: server.url("/flaky")))
+        // A generous deadline: the two backoffs take under a second, a busy machine may take more.
+        let response = try await client.send(HTTPRequest(url: server.url("/flaky"), timeout: 60))
         #expect(response.status == 200)
         #expect(response.bodyText == #"{"ok":true}"#)
         #expect(await server.requests.count == 3)
@@ -48,7 +49,7 @@ struct CurlHTTPClientRetryTests {
         let server = try await LoopbackServer.start { _ in .text("bad gateway", status: 502) }
         defer { Task { await server.stop() } }
         let policy = RetryPolicy(maxAttempts: 2, baseDelay: 0.01)
-        let response = try await client.send(HTTPRequest(url: server.url("/down"), retry: policy))
+        let response = try await client.send(HTTPRequest(url: server.url("/down"), timeout: 60, retry: policy))
         #expect(response.status == 502)
         #expect(await server.requests.count == 2)
     }
@@ -56,19 +57,19 @@ struct CurlHTTPClientRetryTests {
     @Test("a Retry-After that ends past the deadline is not waited for")
     func neverPastDeadline() async throws {
         let server = try await LoopbackServer.start { _ in
-            .text("busy", status: 503, headers: [("Retry-After", "8")])
+            .text("busy", status: 503, headers: [("Retry-After", "100")])
         }
         defer { Task { await server.stop() } }
         let started = ContinuousClock.now
-        // 8 s is within maxDelay, so only the 6 s deadline forbids the wait. The deadline leaves
-        // a busy machine seconds for the first answer.
-        let policy = RetryPolicy(maxAttempts: 3, maxDelay: 30)
-        let response = try await client.send(HTTPRequest(url: server.url("/busy"), timeout: 6, retry: policy))
+        // 100 s is within maxDelay, so only the 60 s deadline forbids the wait.
+        let policy = RetryPolicy(maxAttempts: 3, maxDelay: 120)
+        let response = try await client.send(HTTPRequest(url: server.url("/busy"), timeout: 60, retry: policy))
         #expect(response.status == 503)
-        #expect(response.retryAfter() == 8)
-        // Waiting for the Retry-After would take 8 s; the request count is the main proof.
-        #expect(ContinuousClock.now - started < .seconds(8))
+        #expect(response.retryAfter() == 100)
         #expect(await server.requests.count == 1)
+        // The answer comes at once (milliseconds; a starved test process has taken 12 s for a
+        // loopback request). Waiting for the deadline would take 60 s, for the Retry-After 100 s.
+        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     @Test("retries stop once the next wait would cross the deadline")
@@ -172,7 +173,13 @@ struct CurlHTTPClientRetryTests {
         defer { Task { await server.stop() } }
         let body = Data("data=node(1);out;".utf8)
         let policy = RetryPolicy(maxAttempts: 2, baseDelay: 0.01)
-        let request = HTTPRequest(method: .post, url: server.url("/api/interpreter"), body: body, retry: policy)
+        let request = HTTPRequest(
+            method: .post,
+            url: server.url("/api/interpreter"),
+            body: body,
+            timeout: 60,
+            retry: policy
+        )
         let response = try await client.send(request)
         #expect(response.status == 200)
         let requests = await server.requests

@@ -8,8 +8,10 @@ import VenuesHTTP
 /// | --- | --- |
 /// | 200, OSM XML, no `runtime error` remark | the body, plus any other remarks as notes |
 /// | 200 with `<remark> runtime error: … </remark>` | ``ProviderError/server(status:message:)`` (never an empty list) |
-/// | 200 with an HTML page or anything not OSM XML | ``ProviderError/server(status:message:)`` quoting the page |
+/// | 200 with Overpass's own XHTML error page | ``ProviderError/server(status:message:)`` with the page's `Error:` lines |
+/// | 200 with another HTML page (a captive portal, a proxy's login page) or anything else not OSM XML | ``ProviderError/invalidResponse(_:)`` quoting the page's title (else its text) |
 /// | 400 | ``ProviderError/badRequest(_:)`` with the page's `Error:` lines |
+/// | 401, 403, 407 (an authenticating proxy in front of the server) | ``ProviderError/unauthorized(_:)`` saying what to check |
 /// | 406 | ``ProviderError/badRequest(_:)`` explaining the User-Agent rule |
 /// | 429 | ``ProviderError/rateLimited(retryAfter:)`` (`Retry-After`, else the operator's 30 s) |
 /// | 504 and other 5xx | ``ProviderError/server(status:message:)`` (504: server busy) |
@@ -30,6 +32,8 @@ enum OverpassResponseClassifier {
                     ? "Overpass rejected the query: \(excerpt(errorText(response.body)))"
                     : messages.joined(separator: "; ")
             )
+        case 401, 403, 407:
+            throw .unauthorized(refusedCredentials(status: response.status))
         case 406:
             throw .badRequest(
                 "HTTP 406 Not Acceptable: the Overpass server refuses clients that do not send an identifying User-Agent (venues/VERSION is sent by default; a proxy or a custom HTTP client may have dropped or replaced it)"
@@ -53,14 +57,7 @@ enum OverpassResponseClassifier {
         }
         let body = response.body
         guard isOSMDocument(body) else {
-            let text = errorText(response.body)
-            let messages = errorMessages(text)
-            let contentType = response.headers["Content-Type"] ?? "no content type"
-            throw .server(
-                status: 200,
-                message: messages.isEmpty
-                    ? "the answer is not OSM XML (\(contentType)): \(excerpt(text))" : messages.joined(separator: "; ")
-            )
+            throw notOSM(errorText(response.body), contentType: response.headers["Content-Type"])
         }
         var notes: [String] = []
         for remark in remarks(body) {
@@ -70,6 +67,63 @@ enum OverpassResponseClassifier {
             notes.append("Overpass remark: \(remark)")
         }
         return (body, notes)
+    }
+
+    /// The server (or a proxy in front of it) refused the credentials sent, or asked for some.
+    /// OpenStreetMap has no key, so the message points at what a user can fix: the proxy's
+    /// credentials and the endpoint setting.
+    static func refusedCredentials(status: Int) -> String {
+        let answer =
+            switch status {
+            case 401: "HTTP 401 Unauthorized"
+            case 403: "HTTP 403 Forbidden"
+            default: "HTTP 407 Proxy Authentication Required"
+            }
+        return
+            "the Overpass endpoint refused the credentials sent (\(answer)); OpenStreetMap needs no key, so this comes from a proxy or a private server in front of it: check the proxy's user name and password (in the endpoint URL or the proxy settings) and that VENUES_OVERPASS_URL / overpass.url names the right server"
+    }
+
+    /// The error for a `200` answer that is not OSM XML: Overpass's own XHTML error page
+    /// (its `Error:` paragraphs, or its `OSM3S Response` title) is the server's failure; any
+    /// other page — a captive portal, a proxy's login page, a JSON answer — came from
+    /// something that is not an Overpass server, so the answer cannot be understood.
+    static func notOSM(_ text: String, contentType: String?) -> ProviderError {
+        let messages = errorMessages(text)
+        let title = pageTitle(text)
+        if !messages.isEmpty || title == overpassPageTitle {
+            return .server(status: 200, message: messages.isEmpty ? excerpt(text) : messages.joined(separator: "; "))
+        }
+        if let title, !title.isEmpty {
+            return .invalidResponse(
+                "the endpoint answered with a web page titled \"\(title)\", not OSM XML: a captive portal or a proxy's login page? Check the network and VENUES_OVERPASS_URL / overpass.url"
+            )
+        }
+        return .invalidResponse("the answer is not OSM XML (\(contentType ?? "no content type")): \(excerpt(text))")
+    }
+
+    /// The `<title>` of Overpass's own XHTML pages (`web_output.cc`).
+    static let overpassPageTitle = "OSM3S Response"
+
+    /// At most this many characters of a page title are quoted.
+    static let titleLimit = 80
+
+    /// The text of an HTML page's `<title>`, without markup or control characters, white space
+    /// collapsed, at most ``titleLimit`` characters; `nil` when there is none.
+    static func pageTitle(_ html: String) -> String? {
+        let pattern = #/<title[^>]*>(?<title>(?s:.*?))</title\s*>/#.ignoresCase()
+        guard let match = html.firstMatch(of: pattern) else { return nil }
+        // Control characters (line breaks, escapes) become spaces, invisible format characters
+        // (bidirectional overrides) go; then white space collapses.
+        var printable = String.UnicodeScalarView()
+        for scalar in stripTags(String(match.output.title)).unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control: printable.append(" ")
+            case .format: continue
+            default: printable.append(scalar)
+            }
+        }
+        let title = collapse(String(printable))
+        return title.count > titleLimit ? String(title.prefix(titleLimit)) + "…" : title
     }
 
     /// At most this many leading bytes of an answer that is not OSM XML are searched for the

@@ -2,10 +2,13 @@ internal import CLibXML2
 import Foundation
 import VenuesCore
 
-/// Streams OSM XML (an Overpass answer or an `.osm` extract) through libxml2's pull reader
-/// (`xmlTextReader`), handing each `<node>`, `<way>` and `<relation>` to a visitor.
+/// Streams OSM XML (an Overpass answer or an `.osm` extract) through libxml2's SAX2 push
+/// parser, handing each `<node>`, `<way>` and `<relation>` to a visitor.
 ///
-/// Memory stays bounded by one element: the reader keeps no tree, and the element buffer is
+/// libxml2 calls back at each start and end tag with the attributes as byte ranges of its
+/// input buffer, and numbers are parsed straight from those bytes. No tree is built — not even
+/// the one-node tree per step of libxml2's pull reader (`xmlTextReader`), which made a pass
+/// about twice as slow — and memory stays bounded by one element: the element buffer is
 /// reused. `<center lat lon/>` children give ways and relations their coordinates, and
 /// `<bounds …/>` children their extents (Overpass `out bb`); `<nd>` and
 /// `<member>` references are collected only when asked for. Other top-level elements
@@ -47,6 +50,9 @@ final class OSMXMLReader {
     private let options: Options
     private let cancellation: CancellationFlag?
 
+    /// Bytes handed to libxml2 at a time.
+    static let chunkSize = 256 * 1024
+
     init(options: Options = Options(), cancellation: CancellationFlag? = nil) {
         self.options = options
         self.cancellation = cancellation
@@ -58,7 +64,7 @@ final class OSMXMLReader {
     /// DOCTYPE (and so any entity declaration) is refused unparsed.
     ///
     /// Throws ``ProviderError/invalidResponse(_:)`` when the document has a DOCTYPE, is not
-    /// well-formed XML or its root is not `<osm>`; ``ProviderError/badRequest(_:)`` (`OSM file
+    /// well-formed XML or its root is not `<osm>`; ``ProviderError/misconfigured(_:)`` (`OSM file
     /// not found: PATH`) when a file does not exist; ``ProviderError/unreachable(_:)`` when a
     /// file cannot be opened for another reason or is a directory; and
     /// ``ProviderError/cancelled`` when the cancellation flag is raised.
@@ -73,27 +79,23 @@ final class OSMXMLReader {
                 if case .refused(let reason) = XMLPrologGuard.verdict(for: buffer) {
                     return .failure(.invalidResponse(reason))
                 }
-                let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)
-                guard
-                    let reader = xmlReaderForMemory(
-                        base,
-                        Int32(buffer.count),
-                        "response.xml",
-                        nil,
-                        LibXML2.readerOptions
-                    )
-                else {
-                    return .failure(.invalidResponse("libxml2 could not create a reader"))
+                return Result { () throws(ProviderError) in
+                    try parse(documentName: "response.xml", visit: visit) { pass throws(ProviderError) in
+                        var offset = 0
+                        while offset < buffer.count, !pass.isHalted {
+                            let end = min(offset + Self.chunkSize, buffer.count)
+                            pass.feed(UnsafeRawBufferPointer(rebasing: buffer[offset..<end]))
+                            offset = end
+                        }
+                    }
                 }
-                defer { xmlFreeTextReader(reader) }
-                return Result { () throws(ProviderError) in try run(reader, visit: visit) }
             }
             return try result.get()
         case .file(let url):
             let descriptor = open(url.path, O_RDONLY)
             guard descriptor >= 0 else {
                 let code = errno
-                if code == ENOENT || code == ENOTDIR { throw .badRequest("OSM file not found: \(url.path)") }
+                if code == ENOENT || code == ENOTDIR { throw .misconfigured("OSM file not found: \(url.path)") }
                 throw .unreachable("cannot open the OSM file \(url.path): \(String(cString: strerror(code)))")
             }
             defer { close(descriptor) }
@@ -103,23 +105,19 @@ final class OSMXMLReader {
             }
             let input = GuardedFileInput(descriptor: descriptor)
             defer { withExtendedLifetime(input) {} }
-            let reader = xmlReaderForIO(
-                GuardedFileInput.readCallback,
-                nil,
-                input.context,
-                url.absoluteString,
-                nil,
-                LibXML2.readerOptions
-            )
-            do throws(ProviderError) {
-                guard let reader else {
-                    throw .invalidResponse(input.refusal ?? "libxml2 could not create a reader for \(url.path)")
-                }
-                defer { xmlFreeTextReader(reader) }
-                do {
-                    return try run(reader, visit: visit)
-                } catch .invalidResponse(let reason) {
-                    throw .invalidResponse(input.refusal ?? reason)
+            do {
+                return try parse(documentName: url.absoluteString, visit: visit) { pass throws(ProviderError) in
+                    let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Self.chunkSize)
+                    defer { buffer.deallocate() }
+                    while !pass.isHalted {
+                        let count = GuardedFileInput.readCallback(input.context, buffer, Int32(Self.chunkSize))
+                        if count == 0 { break }
+                        guard count > 0 else {
+                            let reason = String(cString: strerror(errno))
+                            throw .invalidResponse(input.refusal ?? "the file could not be read: \(reason)")
+                        }
+                        pass.feed(UnsafeRawBufferPointer(start: buffer, count: Int(count)))
+                    }
                 }
             } catch .invalidResponse(let reason) {
                 let hint =
@@ -130,173 +128,343 @@ final class OSMXMLReader {
         }
     }
 
-    private func run(_ reader: xmlTextReaderPtr, visit: (inout OSMElement) -> Visit) throws(ProviderError) -> Summary {
-        let errors = ErrorCollector()
-        let context = Unmanaged.passUnretained(errors).toOpaque()
-        xmlTextReaderSetStructuredErrorHandler(
-            reader,
-            { context, error in
-                guard let context, let error else { return }
-                let collector = Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue()
-                collector.record(error.pointee)
-            },
-            context
-        )
-        defer { withExtendedLifetime(errors) {} }
-
-        var summary = Summary()
-        var element = OSMElement()
-        var inElement = false
-        var sawRoot = false
-        var lastKind: OSMElement.Kind = .node
-        while true {
-            let status = xmlTextReaderRead(reader)
-            if status == 0 { break }
-            if status < 0 {
-                throw .invalidResponse("malformed XML: \(errors.message ?? "libxml2 reported an error")")
+    /// One pass of libxml2's push parser: `feed` hands it the document's bytes in order (and
+    /// stops early once the pass ``SAXPass/isHalted``); the summary, or the first failure.
+    private func parse(
+        documentName: String,
+        visit: (inout OSMElement) -> Visit,
+        feed: (SAXPass) throws(ProviderError) -> Void
+    ) throws(ProviderError) -> Summary {
+        try withoutActuallyEscaping(visit) { visit throws(ProviderError) in
+            let pass = SAXPass(options: options, cancellation: cancellation, visit: visit)
+            var handler = SAXPass.makeHandler()
+            guard
+                let parser = xmlCreatePushParserCtxt(
+                    &handler,
+                    Unmanaged.passUnretained(pass).toOpaque(),
+                    nil,
+                    0,
+                    documentName
+                )
+            else {
+                throw .invalidResponse("libxml2 could not create a parser")
             }
-            let type = xmlTextReaderNodeType(reader)
-            if type == Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue) {
-                // Unreachable behind XMLPrologGuard; kept so that a DTD never goes unnoticed.
-                throw .invalidResponse("the document has a DOCTYPE declaration, which OSM XML never has")
+            defer {
+                pass.parser = nil
+                xmlFreeParserCtxt(parser)
             }
-            if type == Int32(XML_READER_TYPE_ELEMENT.rawValue) {
-                guard let name = xmlTextReaderConstLocalName(reader) else { continue }
-                let depth = xmlTextReaderDepth(reader)
-                if depth == 2, inElement {
-                    readChild(reader, name: name, into: &element)
-                } else if depth == 1 {
-                    guard let kind = Self.kind(name) else { continue }
-                    element.reset(kind: kind)
-                    readElementAttributes(reader, into: &element)
-                    if kind.rawValue < lastKind.rawValue { summary.typeOrdered = false }
-                    lastKind = kind
-                    if xmlTextReaderIsEmptyElement(reader) == 1 {
-                        summary.elements += 1
-                        if visit(&element) == .stop {
-                            summary.stoppedEarly = true
-                            return summary
-                        }
-                    } else {
-                        inElement = true
-                    }
-                } else if depth == 0 {
-                    guard Self.equals(name, "osm") else {
-                        throw .invalidResponse("not OSM XML: the document's root element is <\(String(cString: name))>")
-                    }
-                    sawRoot = true
-                }
-            } else if inElement, type == Int32(XML_READER_TYPE_END_ELEMENT.rawValue), xmlTextReaderDepth(reader) == 1 {
-                inElement = false
-                summary.elements += 1
-                if summary.elements & 0x3FF == 0, cancellation?.isCancelled == true { throw .cancelled }
-                if visit(&element) == .stop {
-                    summary.stoppedEarly = true
-                    return summary
-                }
+            xmlCtxtUseOptions(parser, LibXML2.readerOptions)
+            pass.parser = parser
+            try withExtendedLifetime(pass) { () throws(ProviderError) in
+                try feed(pass)
+                if !pass.isHalted { pass.finish() }
             }
+            return try pass.outcome()
         }
-        guard sawRoot else { throw .invalidResponse("not OSM XML: the document is empty") }
-        if cancellation?.isCancelled == true { throw .cancelled }
-        return summary
     }
 
-    private static func kind(_ name: UnsafePointer<UInt8>) -> OSMElement.Kind? {
+    /// An attribute value's bytes as a string. Without entity substitution libxml2 hands every
+    /// `&` of a value (written `&amp;` or `&#38;`) as the character reference `&#38;`, which is
+    /// turned back into `&` here.
+    @inline(__always)
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        // `&#38;` → `&`. No other `&` can occur: libxml2 decoded every other reference.
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        let reference = Array("&#38;".utf8)
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "&"), index + reference.count <= bytes.count,
+                reference.indices.allSatisfy({ bytes[index + $0] == reference[$0] })
+            {
+                decoded.append(UInt8(ascii: "&"))
+                index += reference.count
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    static func kind(_ name: UnsafePointer<UInt8>) -> OSMElement.Kind? {
         if equals(name, "node") { return .node }
         if equals(name, "way") { return .way }
         if equals(name, "relation") { return .relation }
         return nil
     }
 
-    /// `id`, and a node's `lat` and `lon`.
-    private func readElementAttributes(_ reader: xmlTextReaderPtr, into element: inout OSMElement) {
-        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-            guard let name = xmlTextReaderConstLocalName(reader), let value = xmlTextReaderConstValue(reader) else {
-                continue
-            }
-            switch name[0] {
-            case UInt8(ascii: "i") where Self.equals(name, "id"):
-                element.id = ASCIINumber.int64(value) ?? 0
-            case UInt8(ascii: "l") where Self.equals(name, "lat"):
-                element.latitude = ASCIINumber.double(value)
-            case UInt8(ascii: "l") where Self.equals(name, "lon"):
-                element.longitude = ASCIINumber.double(value)
-            default:
-                break
-            }
+    static func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> OSMElement.Kind? {
+        if equals(bytes, "node") { return .node }
+        if equals(bytes, "way") { return .way }
+        if equals(bytes, "relation") { return .relation }
+        return nil
+    }
+
+    /// Byte-wise comparison of a NUL-terminated name with a constant.
+    @inline(__always)
+    static func equals(_ name: UnsafePointer<UInt8>, _ constant: StaticString) -> Bool {
+        let bytes = constant.utf8Start
+        let count = constant.utf8CodeUnitCount
+        for index in 0..<count where name[index] != bytes[index] { return false }
+        return name[count] == 0
+    }
+
+    /// Byte-wise comparison of a value's bytes with a constant.
+    @inline(__always)
+    static func equals(_ value: UnsafeBufferPointer<UInt8>, _ constant: StaticString) -> Bool {
+        let count = constant.utf8CodeUnitCount
+        guard value.count == count else { return false }
+        let bytes = constant.utf8Start
+        for index in 0..<count where value[index] != bytes[index] { return false }
+        return true
+    }
+}
+
+/// The state of one parse: libxml2's SAX2 callbacks (``makeHandler()``) find it through the
+/// parser's user-data pointer and turn start and end tags into ``OSMElement``s for the visitor.
+///
+/// Depths follow the document: the root `<osm>` is 0, nodes, ways and relations 1, their
+/// `<tag>`, `<nd>`, `<member>` and `<center>` 2.
+private final class SAXPass {
+    typealias Visitor = (inout OSMElement) -> OSMXMLReader.Visit
+
+    private let options: OSMXMLReader.Options
+    private let cancellation: CancellationFlag?
+    private let visit: Visitor
+    /// The parser, while it exists: for stopping it from a callback.
+    var parser: xmlParserCtxtPtr?
+
+    private var summary = OSMXMLReader.Summary()
+    private var element = OSMElement()
+    private var depth = 0
+    private var inElement = false
+    private var sawRoot = false
+    private var lastKind: OSMElement.Kind = .node
+    /// Why the pass ended before the document did: the visitor said stop, or a failure.
+    private var failure: ProviderError?
+    /// libxml2's first error message, with its line.
+    private var firstError: String?
+    /// Whether libxml2 reported an error or the pass was stopped; no more input is wanted.
+    private(set) var isHalted = false
+    private var parseStatus: Int32 = 0
+
+    init(options: OSMXMLReader.Options, cancellation: CancellationFlag?, visit: @escaping Visitor) {
+        self.options = options
+        self.cancellation = cancellation
+        self.visit = visit
+    }
+
+    /// Hands the next bytes of the document to libxml2.
+    func feed(_ bytes: UnsafeRawBufferPointer) {
+        guard let parser, !isHalted, let base = bytes.baseAddress else { return }
+        record(xmlParseChunk(parser, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 0))
+    }
+
+    /// Tells libxml2 the document is complete (it reports a truncated one).
+    func finish() {
+        guard let parser, !isHalted else { return }
+        record(xmlParseChunk(parser, nil, 0, 1))
+    }
+
+    private func record(_ status: Int32) {
+        if status != 0 {
+            parseStatus = status
+            isHalted = true
         }
-        xmlTextReaderMoveToElement(reader)
+    }
+
+    /// The summary of a complete (or visitor-stopped) pass, or why there is none.
+    func outcome() throws(ProviderError) -> OSMXMLReader.Summary {
+        if let failure { throw failure }
+        if summary.stoppedEarly { return summary }
+        if parseStatus != 0 || parser?.pointee.wellFormed == 0 {
+            throw .invalidResponse("malformed XML: \(firstError ?? "libxml2 reported an error")")
+        }
+        guard sawRoot else { throw .invalidResponse("not OSM XML: the document is empty") }
+        if cancellation?.isCancelled == true { throw .cancelled }
+        return summary
+    }
+
+    /// Ends the pass from inside a callback.
+    private func halt(_ failure: ProviderError?) {
+        if let failure, self.failure == nil { self.failure = failure }
+        isHalted = true
+        if let parser { xmlStopParser(parser) }
+    }
+
+    // MARK: Callbacks
+
+    private static func from(_ context: UnsafeMutableRawPointer?) -> SAXPass? {
+        context.map { Unmanaged<SAXPass>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Start and end tags, errors, and a DOCTYPE (refused; unreachable behind
+    /// ``XMLPrologGuard``, kept so that a DTD never goes unnoticed). Everything else — text,
+    /// comments, entity declarations — has no handler.
+    static func makeHandler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { context, name, _, _, _, _, count, _, attributes in
+            guard let pass = SAXPass.from(context), let name else { return }
+            pass.start(name, attributes: attributes, count: Int(count))
+        }
+        handler.endElementNs = { context, _, _, _ in
+            SAXPass.from(context)?.end()
+        }
+        handler.internalSubset = { context, _, _, _ in
+            SAXPass.from(context)?.halt(
+                .invalidResponse("the document has a DOCTYPE declaration, which OSM XML never has")
+            )
+        }
+        handler.serror = { context, error in
+            guard let pass = SAXPass.from(context), let error, pass.firstError == nil, let text = error.pointee.message
+            else {
+                return
+            }
+            let message = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+            pass.firstError = error.pointee.line > 0 ? "line \(error.pointee.line): \(message)" : message
+        }
+        return handler
+    }
+
+    /// The attributes of a start tag: five pointers each (local name, prefix, URI, value,
+    /// end of value).
+    private struct Attributes {
+        let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+        let count: Int
+
+        /// The local name (NUL-terminated) and value bytes of attribute `index`.
+        @inline(__always)
+        subscript(index: Int) -> (name: UnsafePointer<UInt8>, value: UnsafeBufferPointer<UInt8>)? {
+            guard let base, let name = base[index * 5], let start = base[index * 5 + 3],
+                let end = base[index * 5 + 4]
+            else { return nil }
+            return (name, UnsafeBufferPointer(start: start, count: end - start))
+        }
+    }
+
+    private func start(
+        _ name: UnsafePointer<UInt8>,
+        attributes base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+        count: Int
+    ) {
+        let attributes = Attributes(base: base, count: count)
+        let level = depth
+        depth += 1
+        if level == 2, inElement {
+            readChild(name, attributes)
+        } else if level == 1 {
+            guard let kind = OSMXMLReader.kind(name) else { return }
+            element.reset(kind: kind)
+            for index in 0..<attributes.count {
+                guard let (attribute, value) = attributes[index] else { continue }
+                switch attribute[0] {
+                case UInt8(ascii: "i") where OSMXMLReader.equals(attribute, "id"):
+                    element.id = ASCIINumber.int64(value) ?? 0
+                case UInt8(ascii: "l") where OSMXMLReader.equals(attribute, "lat"):
+                    element.latitude = ASCIINumber.double(value)
+                case UInt8(ascii: "l") where OSMXMLReader.equals(attribute, "lon"):
+                    element.longitude = ASCIINumber.double(value)
+                default:
+                    break
+                }
+            }
+            if kind.rawValue < lastKind.rawValue { summary.typeOrdered = false }
+            lastKind = kind
+            inElement = true
+        } else if level == 0 {
+            guard OSMXMLReader.equals(name, "osm") else {
+                halt(.invalidResponse("not OSM XML: the document's root element is <\(String(cString: name))>"))
+                return
+            }
+            sawRoot = true
+        }
+    }
+
+    private func end() {
+        depth -= 1
+        guard inElement, depth == 1 else { return }
+        inElement = false
+        summary.elements += 1
+        if summary.elements & 0x3FF == 0, cancellation?.isCancelled == true {
+            halt(.cancelled)
+            return
+        }
+        if visit(&element) == .stop {
+            summary.stoppedEarly = true
+            halt(nil)
+        }
     }
 
     /// `<tag k v/>`, `<center lat lon/>`, `<bounds minlat minlon maxlat maxlon/>`, `<nd ref/>`,
     /// `<member type ref/>`.
-    private func readChild(_ reader: xmlTextReaderPtr, name: UnsafePointer<UInt8>, into element: inout OSMElement) {
+    private func readChild(_ name: UnsafePointer<UInt8>, _ attributes: Attributes) {
         switch name[0] {
-        case UInt8(ascii: "t") where options.tags && Self.equals(name, "tag"):
+        case UInt8(ascii: "t") where options.tags && OSMXMLReader.equals(name, "tag"):
             var key: String?
             var value: String?
-            while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-                guard let attribute = xmlTextReaderConstLocalName(reader), let text = xmlTextReaderConstValue(reader)
-                else { continue }
-                if Self.equals(attribute, "k") {
-                    key = String(cString: text)
-                } else if Self.equals(attribute, "v") {
-                    value = String(cString: text)
+            for index in 0..<attributes.count {
+                guard let (attribute, text) = attributes[index] else { continue }
+                if OSMXMLReader.equals(attribute, "k") {
+                    key = OSMXMLReader.text(text)
+                } else if OSMXMLReader.equals(attribute, "v") {
+                    value = OSMXMLReader.text(text)
                 }
             }
-            xmlTextReaderMoveToElement(reader)
             if let key, let value { element.tags.append(key: key, value: value) }
-        case UInt8(ascii: "n") where options.references && Self.equals(name, "nd"):
-            if let ref = attributeInt64(reader, "ref") { element.nodeRefs.append(ref) }
-        case UInt8(ascii: "m") where options.references && Self.equals(name, "member"):
+        case UInt8(ascii: "n") where options.references && OSMXMLReader.equals(name, "nd"):
+            var ref: Int64?
+            for index in 0..<attributes.count {
+                if let (attribute, text) = attributes[index], OSMXMLReader.equals(attribute, "ref") {
+                    ref = ASCIINumber.int64(text)
+                }
+            }
+            if let ref { element.nodeRefs.append(ref) }
+        case UInt8(ascii: "m") where options.references && OSMXMLReader.equals(name, "member"):
             var ref: Int64?
             var type: OSMElement.Kind?
-            while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-                guard let attribute = xmlTextReaderConstLocalName(reader), let text = xmlTextReaderConstValue(reader)
-                else { continue }
-                if Self.equals(attribute, "ref") {
+            for index in 0..<attributes.count {
+                guard let (attribute, text) = attributes[index] else { continue }
+                if OSMXMLReader.equals(attribute, "ref") {
                     ref = ASCIINumber.int64(text)
-                } else if Self.equals(attribute, "type") {
-                    type = Self.kind(text)
+                } else if OSMXMLReader.equals(attribute, "type") {
+                    type = OSMXMLReader.kind(text)
                 }
             }
-            xmlTextReaderMoveToElement(reader)
             if let ref {
                 if type == .node { element.memberNodes.append(ref) }
                 if type == .way { element.memberWays.append(ref) }
             }
-        case UInt8(ascii: "c") where Self.equals(name, "center"):
+        case UInt8(ascii: "c") where OSMXMLReader.equals(name, "center"):
             element.hasCenter = true
             var latitude: Double?
             var longitude: Double?
-            while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-                guard let attribute = xmlTextReaderConstLocalName(reader), let text = xmlTextReaderConstValue(reader)
-                else { continue }
-                if Self.equals(attribute, "lat") {
+            for index in 0..<attributes.count {
+                guard let (attribute, text) = attributes[index] else { continue }
+                if OSMXMLReader.equals(attribute, "lat") {
                     latitude = ASCIINumber.double(text)
-                } else if Self.equals(attribute, "lon") {
+                } else if OSMXMLReader.equals(attribute, "lon") {
                     longitude = ASCIINumber.double(text)
                 }
             }
-            xmlTextReaderMoveToElement(reader)
             element.latitude = latitude
             element.longitude = longitude
-        case UInt8(ascii: "b") where Self.equals(name, "bounds"):
+        case UInt8(ascii: "b") where OSMXMLReader.equals(name, "bounds"):
             var edges: [Double?] = [nil, nil, nil, nil]
-            while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-                guard let attribute = xmlTextReaderConstLocalName(reader), let text = xmlTextReaderConstValue(reader)
-                else { continue }
-                if Self.equals(attribute, "minlat") {
+            for index in 0..<attributes.count {
+                guard let (attribute, text) = attributes[index] else { continue }
+                if OSMXMLReader.equals(attribute, "minlat") {
                     edges[0] = ASCIINumber.double(text)
-                } else if Self.equals(attribute, "minlon") {
+                } else if OSMXMLReader.equals(attribute, "minlon") {
                     edges[1] = ASCIINumber.double(text)
-                } else if Self.equals(attribute, "maxlat") {
+                } else if OSMXMLReader.equals(attribute, "maxlat") {
                     edges[2] = ASCIINumber.double(text)
-                } else if Self.equals(attribute, "maxlon") {
+                } else if OSMXMLReader.equals(attribute, "maxlon") {
                     edges[3] = ASCIINumber.double(text)
                 }
             }
-            xmlTextReaderMoveToElement(reader)
             if let south = edges[0], let west = edges[1], let north = edges[2], let east = edges[3] {
                 element.bounds = try? BoundingBox(south: south, west: west, north: north, east: east)
             }
@@ -304,40 +472,10 @@ final class OSMXMLReader {
             break
         }
     }
-
-    private func attributeInt64(_ reader: xmlTextReaderPtr, _ wanted: StaticString) -> Int64? {
-        var result: Int64?
-        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-            if let attribute = xmlTextReaderConstLocalName(reader), Self.equals(attribute, wanted),
-                let text = xmlTextReaderConstValue(reader)
-            {
-                result = ASCIINumber.int64(text)
-            }
-        }
-        xmlTextReaderMoveToElement(reader)
-        return result
-    }
-
-    /// Byte-wise comparison of a NUL-terminated name with a constant.
-    @inline(__always)
-    private static func equals(_ name: UnsafePointer<UInt8>, _ constant: StaticString) -> Bool {
-        let bytes = constant.utf8Start
-        let count = constant.utf8CodeUnitCount
-        for index in 0..<count where name[index] != bytes[index] { return false }
-        return name[count] == 0
-    }
-}
-
-/// Keeps libxml2's first error message for the exception text.
-private final class ErrorCollector {
-    private(set) var message: String?
-
-    func record(_ error: xmlError) {
-        guard message == nil, let text = error.message else { return }
-        let trimmed = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
-        message = error.line > 0 ? "line \(error.line): \(trimmed)" : trimmed
-    }
 }
 
 @available(*, unavailable)
 extension OSMXMLReader: Sendable {}
+
+@available(*, unavailable)
+extension SAXPass: Sendable {}

@@ -3,10 +3,9 @@
 ///
 /// OSM XML and Overpass answers never have a `<!DOCTYPE …>`. A DTD is the only place entities
 /// can be declared, so refusing it before libxml2 parses it means no entity (internal,
-/// external `SYSTEM`, or a billion-laughs chain) is ever declared, loaded or expanded. libxml2's
-/// text reader only reports the DTD node after it has parsed the root start tag, too late to
-/// stop an expansion in that tag; and its parser context (where a SAX hook could stop it) is
-/// not reachable through libxml2 2.9's reader API.
+/// external `SYSTEM`, or a billion-laughs chain) is ever declared, loaded or expanded, and no
+/// byte of such a document reaches libxml2 (whose parser hook for a DOCTYPE, also set, is the
+/// second line of defence).
 ///
 /// The guard follows the prolog byte by byte: an optional UTF-8 byte order mark, white space,
 /// processing instructions (`<?…?>`, including the XML declaration) and comments

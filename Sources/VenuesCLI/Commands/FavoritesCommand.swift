@@ -45,7 +45,7 @@ struct FavoritesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await failingWithMessage {
-                let context = try CommandContext.make(global: global)
+                let context = try await CommandContext.make(global: global)
                 let venueID = try VenueIDArgument.parse(id)
                 let store = context.favorites
                 // Fail on an unreadable file before any lookup.
@@ -95,7 +95,7 @@ struct FavoritesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await failingWithMessage {
-                let context = try CommandContext.make(global: global)
+                let context = try await CommandContext.make(global: global)
                 let venueID = try VenueIDArgument.parse(id)
                 let removed: [Favorite]
                 do {
@@ -157,7 +157,7 @@ struct FavoritesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await failingWithMessage {
-                let context = try CommandContext.make(global: global)
+                let context = try await CommandContext.make(global: global)
                 let favorites: [Favorite]
                 do {
                     favorites = try context.favorites.load()

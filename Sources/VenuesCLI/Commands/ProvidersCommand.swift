@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VenuesCore
+import VenuesEngine
 
 /// `venues providers`: which providers are usable, and which key or endpoint each uses.
 struct ProvidersCommand: AsyncParsableCommand {
@@ -13,7 +14,7 @@ struct ProvidersCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await failingWithMessage {
-            let context = try CommandContext.make(global: global)
+            let context = try await CommandContext.make(global: global)
             let configuration = context.configuration
             var lines: [String] = []
             for id in ProviderRegistry.knownIDs {

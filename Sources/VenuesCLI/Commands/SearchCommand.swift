@@ -37,7 +37,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await failingWithMessage {
-            let context = try CommandContext.make(global: global)
+            let context = try await CommandContext.make(global: global)
             try await QueryRunner(context: context, options: query, output: output).run(term: term)
         }
     }

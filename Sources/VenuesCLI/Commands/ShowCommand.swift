@@ -45,7 +45,7 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await failingWithMessage {
-            let context = try CommandContext.make(global: global)
+            let context = try await CommandContext.make(global: global)
             let venueID = try VenueIDArgument.parse(id)
             let favorites = context.favoritesIndexOrWarning("not checked against your favourites")
             let (merged, origin) = try await VenueLookup(context: context, favorites: favorites).freshest(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import VenuesCore
+import VenuesEngine
 
 /// Options shared by `nearby` and `search`.
 struct QueryOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import VenuesCore
+import VenuesEngine
 
 /// Parses a venue id argument (`fsq:…`, `google:…`, `osm:node/N`), as a usage error when malformed.
 enum VenueIDArgument {

@@ -2,7 +2,7 @@ import Foundation
 import VenuesAggregator
 import VenuesCore
 
-/// `--format json`: the stable document of DESIGN §7 (documented in the README).
+/// `--format json`: the stable document of the README's "JSON output".
 enum JSONRenderer {
     static func render(_ document: ResultDocument) throws -> String {
         let encoder = JSONEncoder()

@@ -15,8 +15,9 @@ final class ProgressLine: Sendable {
         show()
     }
 
-    /// Whether a progress line is wanted: both stdout and stderr are a terminal (DESIGN §7: no
-    /// progress when output is piped) and logs are not being written to stderr.
+    /// Whether a progress line is wanted: both stdout and stderr are a terminal (no progress
+    /// when output is piped: docs/architecture.md, "Command line") and logs are not being
+    /// written to stderr.
     static func wanted(verbose: Bool) -> Bool {
         !verbose && Terminal.isTerminal(STDOUT_FILENO) && Terminal.isTerminal(STDERR_FILENO)
     }

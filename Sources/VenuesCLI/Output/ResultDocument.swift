@@ -1,6 +1,7 @@
 import Foundation
 import VenuesAggregator
 import VenuesCore
+import VenuesEngine
 import VenuesMerge
 
 /// What every output format shows, built once from an aggregated result with all provider

@@ -5,28 +5,53 @@ import Foundation
 enum TextSanitizer {
     /// Removes C0/C1 control characters, DEL, and invisible format characters, bidirectional
     /// controls among them (see ``isHiddenFormat(_:)``); line breaks and tabs become spaces, and
-    /// runs of white space collapse to one.
+    /// runs of white space collapse to one, none at either end.
+    ///
+    /// Most provider text is already clean printable ASCII: that is returned as it is, after
+    /// one pass over its bytes, without building a new string or consulting Unicode tables.
     static func clean(_ text: String) -> String {
+        if isCleanASCII(text) { return text }
         var result = String.UnicodeScalarView()
-        var lastWasSpace = false
+        var pendingSpace = false
         for scalar in text.unicodeScalars {
-            let isSpace: Bool
-            if scalar == "\n" || scalar == "\r" || scalar == "\t" || scalar == " " {
-                isSpace = true
-            } else if scalar.properties.generalCategory == .control || isHiddenFormat(scalar) {
-                continue
+            if scalar.isASCII {
+                if scalar == " " || scalar == "\n" || scalar == "\r" || scalar == "\t" {
+                    pendingSpace = true
+                    continue
+                }
+                // The other C0 controls and DEL.
+                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
             } else {
-                isSpace = scalar.properties.isWhitespace
+                let properties = scalar.properties
+                if properties.generalCategory == .control || isHiddenFormat(scalar) { continue }
+                if properties.isWhitespace {
+                    pendingSpace = true
+                    continue
+                }
             }
-            if isSpace {
-                if !lastWasSpace { result.append(" ") }
-                lastWasSpace = true
-            } else {
-                result.append(scalar)
-                lastWasSpace = false
-            }
+            if pendingSpace, !result.isEmpty { result.append(" ") }
+            pendingSpace = false
+            result.append(scalar)
         }
-        return String(result).trimmingCharacters(in: .whitespaces)
+        return String(result)
+    }
+
+    /// Printable ASCII only, no space at either end, no two spaces in a row: what ``clean(_:)``
+    /// leaves unchanged.
+    private static func isCleanASCII(_ text: String) -> Bool {
+        // A string without contiguous UTF-8 (bridged) takes the general path.
+        text.utf8.withContiguousStorageIfAvailable { isCleanASCII($0) } ?? false
+    }
+
+    private static func isCleanASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return true }
+        if first == 0x20 || last == 0x20 { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte < 0x20 || byte > 0x7E || (byte == 0x20 && previous == 0x20) { return false }
+            previous = byte
+        }
+        return true
     }
 
     /// `clean` for optional text; empty results become `nil`.

@@ -4,6 +4,7 @@ import Logging
 import VenuesAggregator
 import VenuesConfig
 import VenuesCore
+import VenuesEngine
 import VenuesFavorites
 import VenuesFiles
 import VenuesHTTP
@@ -24,7 +25,7 @@ struct CommandContext {
         global: GlobalOptions,
         environment: [String: String] = ProcessInfo.processInfo.environment
     )
-        throws -> CommandContext
+        async throws -> CommandContext
     {
         LoggingBootstrap.once(verbose: global.verbose)
         var logger = Logger(label: "venues")
@@ -32,8 +33,11 @@ struct CommandContext {
         let configuration: VenuesConfiguration
         let directories: DataDirectories
         do {
-            configuration = try ConfigurationLoader(environment: environment, knownProviders: ProviderRegistry.knownIDs)
-                .load(explicitFile: global.config)
+            configuration = try await ConfigurationLoader(
+                environment: environment,
+                knownProviders: ProviderRegistry.knownIDs
+            )
+            .load(explicitFile: global.config)
             directories = try DataDirectories(environment: environment)
         } catch {
             throw CommandFailure("\(error)")

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import VenuesAggregator
 import VenuesCore
+import VenuesEngine
 import VenuesFavorites
 import VenuesHTTP
 import VenuesMerge
@@ -28,11 +29,16 @@ struct QueryRunner {
         let (providers, unusable, recorders) = try makeProviders()
         let favorites: any FavoriteMarking =
             context.favoritesIndexOrWarning("favourites are not marked") ?? NoFavorites()
-        let aggregator = Aggregator(
-            providers: providers,
-            merger: Deduplicator(priority: configuration.dedupe.priority),
-            favorites: favorites
-        )
+        let aggregator: Aggregator
+        do {
+            aggregator = try Aggregator(
+                providers: providers,
+                merger: Deduplicator(priority: configuration.dedupe.priority),
+                favorites: favorites
+            )
+        } catch {
+            throw CommandFailure(error.description)
+        }
         if let center = query.center {
             let source = options.center != nil ? "--near" : "configured default location"
             StandardError.write("Searching \(query.radius) m around \(center) (\(source)).\n")
@@ -60,16 +66,23 @@ struct QueryRunner {
             }
         }
         result.outcomes.append(contentsOf: unusable)
-        if !result.venues.isEmpty {
-            context.lastListing.save(result.venues.map(\.merged))
-        }
+        // The last listing is saved (JSON-encoded, written atomically) while the output is
+        // rendered: the two are independent, and the save is the larger. It is complete before
+        // anything is written, so that a closed pipe cannot stop the process half-way through it.
+        let listing = result.venues.map(\.merged)
+        let lastListing = context.lastListing
+        async let saved = listing.isEmpty ? false : lastListing.save(listing)
         report(result)
         let document = ResultDocument(result: result, explain: options.explain)
-        let text =
+        let rendered = Result {
             result.anyProviderAnswered || output.format != .table
-            ? try document.rendered(as: output.format, terminalWidth: Terminal.width(environment: context.environment))
-            : ""
-        StandardOutput.write(text)
+                ? try document.rendered(
+                    as: output.format,
+                    terminalWidth: Terminal.width(environment: context.environment)
+                ) : ""
+        }
+        _ = await saved
+        StandardOutput.write(try rendered.get())
         guard result.anyProviderAnswered else {
             throw CommandFailure("no provider answered")
         }

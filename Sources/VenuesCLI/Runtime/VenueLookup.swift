@@ -1,6 +1,7 @@
 import Foundation
 import VenuesAggregator
 import VenuesCore
+import VenuesEngine
 import VenuesFavorites
 import VenuesMerge
 
@@ -57,7 +58,13 @@ struct VenueLookup {
         case .failure(let error):
             return .failure(error)
         case .success(let provider):
-            let result = await Aggregator(providers: [provider]).venue(id, timeout: timeout)
+            let result: Result<Venue, ProviderError>
+            do {
+                result = try await Aggregator(providers: [provider]).venue(id, timeout: timeout)
+            } catch {
+                // One provider cannot share its id with another.
+                result = .failure(.badRequest(error.description))
+            }
             if case .failure = result { recorder.forgetCachedAnswers() }
             return result
         }

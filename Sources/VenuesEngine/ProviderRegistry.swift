@@ -1,20 +1,28 @@
-import Foundation
+public import Foundation
 import FoursquareProvider
 import GooglePlacesProvider
 import OverpassProvider
-import VenuesAggregator
-import VenuesConfig
-import VenuesCore
-import VenuesHTTP
+public import VenuesConfig
+public import VenuesCore
+public import VenuesHTTP
 
-/// Turns the configuration into provider instances. Registering a new provider is one entry
-/// in ``knownIDs`` and one case in ``make(_:configuration:httpClient:)``.
-enum ProviderRegistry {
+/// Turns a ``VenuesConfiguration`` into provider instances, for the `venues` CLI, the server
+/// and any program that wants the same set-up. Registering a new provider is one entry in
+/// ``knownIDs`` and one case in ``make(_:configuration:httpClient:)`` and
+/// ``unusableReason(_:configuration:)``.
+///
+/// ```swift
+/// let configuration = try await ConfigurationLoader().load()
+/// let providers = ProviderRegistry.knownIDs.compactMap { id in
+///     try? ProviderRegistry.make(id, configuration: configuration, httpClient: CurlHTTPClient()).get()
+/// }
+/// ```
+public enum ProviderRegistry {
     /// Every provider this build knows, in the order they are listed.
-    static let knownIDs: [ProviderID] = [.foursquare, .google, .openStreetMap]
+    public static let knownIDs: [ProviderID] = [.foursquare, .google, .openStreetMap]
 
     /// Why a provider cannot be used with this configuration, or `nil` when it can.
-    static func unusableReason(_ id: ProviderID, configuration: VenuesConfiguration) -> String? {
+    public static func unusableReason(_ id: ProviderID, configuration: VenuesConfiguration) -> String? {
         switch id {
         case .foursquare:
             configuration.foursquare.apiKey == nil
@@ -30,7 +38,7 @@ enum ProviderRegistry {
     }
 
     /// Creates the provider, or explains why it cannot be created.
-    static func make(
+    public static func make(
         _ id: ProviderID,
         configuration: VenuesConfiguration,
         httpClient: any HTTPClient
@@ -43,7 +51,7 @@ enum ProviderRegistry {
             let api = FoursquareProvider.Configuration.API(configValue: configuration.foursquare.api) ?? .places20250617
             let baseURL: Result<URL?, ProviderError> =
                 configuration.foursquare.url.map { text in
-                    webURL(text, setting: "VENUES_FOURSQUARE_URL / foursquare.url").map { Optional($0) }
+                    keyedURL(text, setting: "VENUES_FOURSQUARE_URL / foursquare.url").map { Optional($0) }
                 } ?? .success(nil)
             return baseURL.map { url in
                 FoursquareProvider(
@@ -52,7 +60,7 @@ enum ProviderRegistry {
                 )
             }
         case .google:
-            return webURL(configuration.google.url, setting: "VENUES_GOOGLE_PLACES_URL / google.url").map { url in
+            return keyedURL(configuration.google.url, setting: "VENUES_GOOGLE_PLACES_URL / google.url").map { url in
                 GooglePlacesProvider(
                     configuration: .init(
                         apiKey: configuration.google.apiKey ?? "",
@@ -77,7 +85,7 @@ enum ProviderRegistry {
     }
 
     /// An absolute http(s) URL, or an error naming the setting.
-    static func webURL(_ text: String, setting: String) -> Result<URL, ProviderError> {
+    public static func webURL(_ text: String, setting: String) -> Result<URL, ProviderError> {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             url.host != nil
         else {
@@ -86,8 +94,17 @@ enum ProviderRegistry {
         return .success(url)
     }
 
+    /// An http(s) URL that an API key may be sent to: `https`, or plain `http` to a loopback
+    /// address only (see `KeyTransport`); otherwise an error naming the setting.
+    public static func keyedURL(_ text: String, setting: String) -> Result<URL, ProviderError> {
+        webURL(text, setting: setting).flatMap { url in
+            KeyTransport.mayCarryKey(to: url)
+                ? .success(url) : .failure(.badRequest(KeyTransport.refusal(url: url, setting: setting)))
+        }
+    }
+
     /// Where the endpoint setting came from: `default`, an environment variable or a file path.
-    static func endpointSource(_ id: ProviderID, configuration: VenuesConfiguration) -> String {
+    public static func endpointSource(_ id: ProviderID, configuration: VenuesConfiguration) -> String {
         switch id {
         case .foursquare: configuration.foursquare.urlSource
         case .google: configuration.google.urlSource
@@ -97,7 +114,7 @@ enum ProviderRegistry {
     }
 
     /// The endpoint a provider uses, for `venues providers` (never a key).
-    static func endpoint(_ id: ProviderID, configuration: VenuesConfiguration) -> String {
+    public static func endpoint(_ id: ProviderID, configuration: VenuesConfiguration) -> String {
         switch id {
         case .foursquare:
             configuration.foursquare.url

@@ -1,0 +1,87 @@
+// The snippets of the doc comments of the public types, compiled as written: each inside a
+// function that gives it an `async throws` context, with the imports of the module it
+// documents. Only compiled, never called: most would reach the network.
+import Foundation
+import FoursquareProvider
+import GooglePlacesProvider
+import OverpassProvider
+import VenuesConfig
+import VenuesCore
+import VenuesEngine
+import VenuesHTTP
+
+enum DocCommentSnippets {
+    static func providerRegistry() async throws {
+        // docs-example: Sources/VenuesEngine/ProviderRegistry.swift
+        let configuration = try await ConfigurationLoader().load()
+        let providers = ProviderRegistry.knownIDs.compactMap { id in
+            try? ProviderRegistry.make(id, configuration: configuration, httpClient: CurlHTTPClient()).get()
+        }
+        // docs-example-end
+        _ = providers
+    }
+
+    static func venueProviderUseAnExistingProvider() async throws {
+        // docs-example: Sources/VenuesCore/VenueProvider.swift
+        let helsinki = try Coordinate(latitude: 60.1699, longitude: 24.9384)
+        let endpoint = try OverpassProvider.Configuration.endpoint(parsing: "Config/samples/helsinki-centre.osm")
+        let provider = OverpassProvider(configuration: .init(endpoint: endpoint), httpClient: CurlHTTPClient())
+        let response = try await provider.nearby(VenueQuery(center: helsinki, radius: 500))
+        // docs-example-end
+        _ = response
+    }
+
+    static func overpassProvider() async throws {
+        // docs-example: Providers/Overpass/OverpassProvider.swift
+        let helsinki = try Coordinate(latitude: 60.1699, longitude: 24.9384)
+        let endpoint = try OverpassProvider.Configuration.endpoint(parsing: "Config/samples/helsinki-centre.osm")
+        let provider = OverpassProvider(configuration: .init(endpoint: endpoint), httpClient: CurlHTTPClient())
+        let response = try await provider.nearby(VenueQuery(center: helsinki, radius: 500))
+        // docs-example-end
+        _ = response
+    }
+
+    static func foursquareProvider() async throws {
+        // docs-example: Providers/Foursquare/FoursquareProvider.swift
+        let environment = ProcessInfo.processInfo.environment
+        let provider = FoursquareProvider(
+            configuration: .init(apiKey: environment["FOURSQUARE_API_KEY"] ?? ""),
+            httpClient: CurlHTTPClient()
+        )
+        let helsinki = try Coordinate(latitude: 60.1699, longitude: 24.9384)
+        let response = try await provider.nearby(VenueQuery(center: helsinki, radius: 500))
+        // docs-example-end
+        _ = response
+    }
+
+    static func googlePlacesProvider() async throws {
+        // docs-example: Providers/GooglePlaces/GooglePlacesProvider.swift
+        let key = ProcessInfo.processInfo.environment["GOOGLE_PLACES_API_KEY"] ?? ""
+        let provider = GooglePlacesProvider(
+            configuration: .init(apiKey: key, languageCode: "en"),
+            httpClient: CurlHTTPClient()
+        )
+        let helsinki = try Coordinate(latitude: 60.1699, longitude: 24.9384)
+        let response = try await provider.nearby(VenueQuery(center: helsinki, radius: 500, categories: [.cafe]))
+        // docs-example-end
+        _ = response
+    }
+
+    static func curlHTTPClient() async throws {
+        // docs-example: Sources/VenuesHTTP/CurlHTTPClient.swift
+        let client = CurlHTTPClient()
+        let url = URL(string: "https://overpass-api.de/api/status")!
+        let response = try await client.send(HTTPRequest(url: url, timeout: 10))
+        // docs-example-end
+        _ = response
+    }
+
+    static func cachingHTTPClient() async throws {
+        // docs-example: Sources/VenuesHTTP/CachingHTTPClient.swift
+        let directory = URL(fileURLWithPath: "/var/cache/my-server/responses", isDirectory: true)
+        let cache = ResponseCache(directory: directory, timeToLive: 15 * 60)
+        let client = CachingHTTPClient(wrapping: CurlHTTPClient(), cache: cache, mode: .normal)
+        // docs-example-end
+        _ = client
+    }
+}
