@@ -39,6 +39,21 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // libbz2 has no pkg-config file on Debian; its header and library are on the default paths.
+        .systemLibrary(
+            name: "CBZip2",
+            providers: [.apt(["libbz2-dev"])]
+        ),
 
         // The contract every provider implements.
         .target(name: "VenuesCore"),
@@ -49,6 +64,11 @@ let package = Package(
 
         // Files on disk: where they live (XDG), locks, atomic replacement.
         .target(name: "VenuesFiles"),
+        // SQLite through the system library: a small typed layer, for the OSM index and stores.
+        .target(
+            name: "VenuesSQLite",
+            dependencies: ["CSQLite"]
+        ),
         // The merge: records of the same place from several providers become one.
         .target(
             name: "VenuesMerge",
@@ -78,7 +98,24 @@ let package = Package(
             dependencies: ["VenuesCore"]
         ),
 
-        // Providers: each depends on the core and the HTTP client only.
+        // OpenStreetMap building blocks, shared by the provider, the local index and the readers:
+        // what an element is and which elements are venues; reading OSM XML.
+        .target(
+            name: "OSMModel",
+            dependencies: ["VenuesCore"]
+        ),
+        .target(
+            name: "OSMXML",
+            dependencies: ["OSMModel", "VenuesCore", "CLibXML2", "CZlib", "CBZip2"]
+        ),
+        // The local OpenStreetMap index: an extract imported once into SQLite, searched offline.
+        .target(
+            name: "OSMIndex",
+            dependencies: ["OSMModel", "VenuesCore", "VenuesFiles", "VenuesSQLite"]
+        ),
+
+        // Providers: each depends on the core and the HTTP client (the OSM provider also on the
+        // OSM building blocks above).
         .target(
             name: "FoursquareProvider",
             dependencies: ["VenuesCore", "VenuesHTTP"],
@@ -93,7 +130,7 @@ let package = Package(
         ),
         .target(
             name: "OverpassProvider",
-            dependencies: ["VenuesCore", "VenuesHTTP", "CLibXML2"],
+            dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMXML", "OSMIndex"],
             path: "Providers/Overpass",
             exclude: ["README.md"]
         ),
@@ -122,6 +159,9 @@ let package = Package(
                 "FoursquareProvider",
                 "GooglePlacesProvider",
                 "OverpassProvider",
+                "OSMModel",
+                "OSMXML",
+                "OSMIndex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -169,6 +209,18 @@ let package = Package(
             path: "Tests/VenuesMergeEvaluation"
         ),
         .testTarget(name: "VenuesFilesTests", dependencies: ["VenuesFiles", "VenuesTestSupport"]),
+        .testTarget(name: "VenuesSQLiteTests", dependencies: ["VenuesSQLite", "VenuesTestSupport"]),
+        .testTarget(
+            name: "OSMIndexTests",
+            dependencies: [
+                "OSMIndex", "OSMXML", "OSMModel", "OverpassProvider", "VenuesCore", "VenuesHTTP", "VenuesSQLite",
+                "VenuesFiles", "VenuesTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "OSMXMLTests",
+            dependencies: ["OSMXML", "OSMModel", "VenuesCore", "CZlib", "CBZip2", "VenuesTestSupport"]
+        ),
         .testTarget(
             name: "VenuesMergeTests",
             dependencies: ["VenuesMerge", "VenuesMergeEvaluation", "VenuesTestSupport"],
@@ -209,7 +261,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OverpassProviderTests",
-            dependencies: ["OverpassProvider", "VenuesTesting", "VenuesTestSupport"],
+            dependencies: ["OverpassProvider", "OSMModel", "OSMXML", "VenuesTesting", "VenuesTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         // The documentation's Swift examples, compiled as written and checked against the docs.
@@ -217,8 +269,8 @@ let package = Package(
             name: "DocumentationTests",
             dependencies: [
                 "VenuesCore", "VenuesHTTP", "VenuesMerge", "VenuesFavorites", "VenuesAggregator", "VenuesTesting",
-                "VenuesConfig", "VenuesEngine", "FoursquareProvider", "GooglePlacesProvider", "OverpassProvider",
-                "VenuesTestSupport",
+                "VenuesConfig", "VenuesEngine", "VenuesSQLite", "FoursquareProvider", "GooglePlacesProvider",
+                "OverpassProvider", "VenuesTestSupport",
             ]
         ),
         .testTarget(name: "VenuesTestingTests", dependencies: ["VenuesTesting", "VenuesCore"]),

@@ -13,7 +13,7 @@ enum ConfigurationKeys {
         "defaultLocation": ["latitude", "longitude"],
         "foursquare": ["url", "api", "apiKey"],
         "google": ["url", "apiKey", "language"],
-        "overpass": ["url"],
+        "overpass": ["url", "useIndexes"],
         "cache": ["ttlSeconds", "enabled"],
         "dedupe": ["priority"],
     ]

@@ -91,6 +91,9 @@ struct SettingsReader {
         if let url = try read("overpass.url", text, { $0.string(forKey: $1) }) {
             (configuration.overpass.url, configuration.overpass.urlSource) = (url.value, url.source)
         }
+        configuration.overpass.useIndexes =
+            try read("overpass.useIndexes", "true or false", { $0.bool(forKey: $1) })?.value
+            ?? configuration.overpass.useIndexes
 
         configuration.cache.ttl =
             try read(

@@ -124,6 +124,10 @@ public struct VenuesConfiguration: Sendable, Hashable, CustomStringConvertible, 
         public var url: String = "https://overpass-api.de/api/interpreter"
         /// Where ``url`` came from, for `venues providers`.
         public var urlSource: String = "default"
+        /// Whether a search is answered from an imported index (`venues osm import`) when the
+        /// index contains the whole search circle, instead of asking the interpreter.
+        /// `--no-index` turns it off for one command.
+        public var useIndexes: Bool = true
         public init() {}
     }
 

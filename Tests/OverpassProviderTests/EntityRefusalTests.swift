@@ -1,4 +1,5 @@
 import Foundation
+import OSMXML
 import Testing
 import VenuesCore
 

@@ -1,4 +1,5 @@
 import Foundation
+import OSMModel
 import Testing
 import VenuesCore
 import VenuesTestSupport

@@ -1,4 +1,6 @@
 import Foundation
+import OSMModel
+import OSMXML
 import Testing
 import VenuesCore
 

@@ -66,11 +66,8 @@ struct OfflineSampleTests {
                 return (name, distance)
             }
         }
-        // A generous deadline: the extract is read twice by processes that share a busy machine.
-        let all = try venues(
-            try await Self.run(["--limit", "5000", "--sort", "name", "--format", "json", "--timeout", "60"])
-        )
-        let limited = try await Self.run(["--limit", "5", "--sort", "name", "--format", "json", "--timeout", "60"])
+        let all = try venues(try await Self.run(["--limit", "5000", "--sort", "name", "--format", "json"]))
+        let limited = try await Self.run(["--limit", "5", "--sort", "name", "--format", "json"])
         #expect(limited.status == 0, "\(limited.stderr)")
         let firstFive = all.prefix(5).map(\.name)
         #expect(try venues(limited).map(\.name) == firstFive)

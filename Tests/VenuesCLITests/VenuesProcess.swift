@@ -40,10 +40,15 @@ struct VenuesProcess {
         return environment
     }
 
-    /// A new empty temporary folder.
+    /// A new temporary home, empty but for the user's configuration file (in ``environment(home:_:)``'s
+    /// `XDG_CONFIG_HOME`), which raises the per-provider timeout from 10 s to 60 s: these runs
+    /// are about behaviour, not speed, and share a busy machine with the whole suite (a 10 s
+    /// deadline lost the bundled extract's scan there). Tests about deadlines pass `--timeout`.
     static func temporaryHome() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("venues-home-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let configuration = url.appendingPathComponent("config/venues", isDirectory: true)
+        try FileManager.default.createDirectory(at: configuration, withIntermediateDirectories: true)
+        try Data(#"{"timeout": 60}"#.utf8).write(to: configuration.appendingPathComponent("config.json"))
         return url
     }
 

@@ -111,6 +111,20 @@ import VenuesCore
         #expect(configuration.dedupe.priority == [ProviderID(rawValue: "yelp")])
     }
 
+    @Test func overpassUseIndexesDefaultsToTrueAndAFileTurnsItOff() async throws {
+        let sandbox = try Sandbox()
+        #expect(try await ConfigurationLoader(environment: sandbox.environment).load().overpass.useIndexes)
+        let file = try sandbox.write(#"{"overpass": {"useIndexes": false}}"#, to: "no-index.json")
+        let configuration = try await ConfigurationLoader(environment: sandbox.environment).load(
+            explicitFile: file.path
+        )
+        #expect(configuration.overpass.useIndexes == false)
+        let wrong = try sandbox.write(#"{"overpass": {"useIndexes": "no"}}"#, to: "wrong.json")
+        await #expect(throws: ConfigurationError.self) {
+            try await ConfigurationLoader(environment: sandbox.environment).load(explicitFile: wrong.path)
+        }
+    }
+
     @Test func missingExplicitFile() async throws {
         let sandbox = try Sandbox()
         await #expect(throws: ConfigurationError.missingFile("/nonexistent/venues.json")) {

@@ -1,4 +1,5 @@
 import Dispatch
+import OSMModel
 import VenuesCore
 
 /// Runs CPU-bound parsing on a Dispatch thread, off Swift's small cooperative pool, and

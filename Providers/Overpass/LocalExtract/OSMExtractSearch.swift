@@ -1,4 +1,6 @@
 import Foundation
+import OSMModel
+import OSMXML
 import VenuesCore
 
 /// Searches a local OSM XML file (an `.osm` extract) with the same rules as the Overpass

@@ -1,4 +1,5 @@
 import Foundation
+import OSMModel
 import VenuesCore
 
 /// Builds Overpass QL for a search. Pure: no I/O, unit-tested.

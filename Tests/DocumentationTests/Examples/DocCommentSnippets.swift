@@ -9,8 +9,29 @@ import VenuesConfig
 import VenuesCore
 import VenuesEngine
 import VenuesHTTP
+import VenuesSQLite
 
 enum DocCommentSnippets {
+    static func sqliteConnection() throws {
+        // docs-example: Sources/VenuesSQLite/SQLiteConnection.swift
+        let database = try SQLiteConnection(path: "/tmp/example.sqlite", access: .readWriteCreate)
+        try database.execute("CREATE TABLE IF NOT EXISTS note(id INTEGER PRIMARY KEY, text TEXT)")
+        let insert = try database.prepare("INSERT INTO note(text) VALUES (?)")
+        try insert.bind("hello", at: 1)
+        try insert.run()
+        // docs-example-end
+    }
+
+    static func sqliteStatement(_ database: SQLiteConnection) throws {
+        // docs-example: Sources/VenuesSQLite/SQLiteStatement.swift
+        let query = try database.prepare("SELECT id, text FROM note WHERE id > ?")
+        try query.bind(10, at: 1)
+        while try query.step() {
+            print(query.int64(0), query.text(1) ?? "")
+        }
+        // docs-example-end
+    }
+
     static func providerRegistry() async throws {
         // docs-example: Sources/VenuesEngine/ProviderRegistry.swift
         let configuration = try await ConfigurationLoader().load()

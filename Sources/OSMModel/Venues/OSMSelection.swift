@@ -1,0 +1,59 @@
+import Foundation
+package import VenuesCore
+
+/// What a search asks for, as a filter on OSM elements: a `name`, one of the tag rules, and
+/// (for a text search) the term inside `name`, `brand` or `cuisine`.
+///
+/// The Overpass query built by ``OverpassQueryBuilder`` and the local extract filter both come
+/// from this value, so a local file and a server answer the same question. The term matches
+/// as a substring with case and diacritics folded on both sides (``OSMTextFolding``): `cafe`
+/// finds `Café` and `café` finds `Cafe`; the query sent to Overpass approximates this with
+/// bracket expressions of accented letters.
+package struct OSMSelection: Sendable, Hashable {
+    /// The fields a term is looked for in.
+    package static let termFields = ["name", "brand", "cuisine"]
+
+    /// Tag rules, any of which must match.
+    package let rules: [OSMTagRule]
+    /// The term, trimmed and checked; `nil` for a nearby search.
+    package let term: String?
+    /// The term folded for comparison with folded tag values (``OSMTextFolding/folded(_:)``).
+    package let foldedTerm: String?
+
+    /// Builds the selection for a query; `term` is the search term or `nil`.
+    package init(categories: Set<Category>, term: String?) throws(ProviderError) {
+        self.rules = OSMVocabulary.rules(for: categories)
+        if let term {
+            let checked = try OSMSelection.checkedTerm(term)
+            self.term = checked
+            self.foldedTerm = OSMTextFolding.folded(checked)
+        } else {
+            self.term = nil
+            self.foldedTerm = nil
+        }
+    }
+
+    /// The term trimmed of surrounding whitespace. Rejects an empty term and control characters
+    /// other than newline and tab (Overpass QL strings cannot carry them).
+    package static func checkedTerm(_ term: String) throws(ProviderError) -> String {
+        let trimmed = term.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .badRequest("the search term is empty") }
+        for scalar in trimmed.unicodeScalars
+        where scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t" {
+            throw .badRequest(
+                "the search term contains the control character U+\(String(scalar.value, radix: 16, uppercase: true))"
+            )
+        }
+        return trimmed
+    }
+
+    /// Whether an element with these tags is selected.
+    package func matches(_ tags: OSMTags) -> Bool {
+        guard tags["name"] != nil, rules.contains(where: { $0.matches(tags) }) else { return false }
+        guard let foldedTerm else { return true }
+        return OSMSelection.termFields.contains { field in
+            guard let value = tags[field] else { return false }
+            return OSMTextFolding.contains(value, foldedTerm: foldedTerm)
+        }
+    }
+}

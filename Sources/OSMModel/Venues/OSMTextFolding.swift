@@ -1,0 +1,83 @@
+import Foundation
+
+/// Case and diacritic folding for text search, so that `cafe` finds `Café` and `café` finds
+/// `Cafe`.
+///
+/// - Local files compare ``folded(_:)`` forms of the term and of each tag value: lowercased,
+///   canonically decomposed, combining diacritical marks (U+0300–U+036F) removed, `ø` → `o`.
+///   So every accented Latin, Greek or Cyrillic letter with a canonical decomposition matches
+///   its base letter. Letters without one (`ł`, `đ`, `æ`, `ß`) are compared as they are.
+/// - The Overpass query cannot fold the data, so each letter of the term that has common
+///   accented forms becomes a bracket expression listing them (``accentedForms``), see
+///   ``OverpassQueryBuilder/foldingRegex(_:)``.
+package enum OSMTextFolding {
+    /// For each base letter, the letter and its common accented forms, lower and upper case
+    /// (plain ASCII upper case is left to the query's `,i` flag). Only letters: no character
+    /// here has a meaning inside a bracket expression or an Overpass string literal.
+    package static let accentedForms: [Unicode.Scalar: String] = [
+        "a": "aáàâäåÁÀÂÄÅ",
+        "c": "cçÇ",
+        "e": "eéèêëÉÈÊË",
+        "i": "iíìîïÍÌÎÏ",
+        "n": "nñÑ",
+        "o": "oóòôöøÓÒÔÖØ",
+        "s": "sšŠ",
+        "u": "uúùûüÚÙÛÜ",
+        "y": "yýÝ",
+        "z": "zžŽ",
+    ]
+
+    /// Letters that have no canonical decomposition but are searched as a base letter.
+    private static let extraBases: [Unicode.Scalar: Unicode.Scalar] = ["ø": "o"]
+
+    /// The text lowercased, without combining diacritical marks, with `ø` as `o`.
+    package static func folded(_ text: String) -> String {
+        if let ascii = asciiFolded(text) { return ascii }
+        var result = String.UnicodeScalarView()
+        for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
+        where !isCombiningDiacritic(scalar) {
+            result.append(extraBases[scalar] ?? scalar)
+        }
+        return String(result)
+    }
+
+    /// The base letter of one character (`É` → `e`, `ø` → `o`, `q` → `q`), or `nil` when it
+    /// does not fold to a single character.
+    package static func base(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        let scalars = folded(String(scalar)).unicodeScalars
+        guard scalars.count == 1 else { return nil }
+        return scalars.first
+    }
+
+    /// Whether a `value` contains `foldedTerm` (already ``folded(_:)``) once folded.
+    package static func contains(_ value: String, foldedTerm: String) -> Bool {
+        foldedText(folded(value), contains: foldedTerm)
+    }
+
+    /// Whether an already folded text contains `foldedTerm`: the comparison every search uses
+    /// (the local index compares its stored folded names with it too).
+    package static func foldedText(_ text: String, contains foldedTerm: String) -> Bool {
+        text.contains(foldedTerm)
+    }
+
+    /// The same result for pure ASCII text, without Unicode case mapping and decomposition
+    /// (ASCII has neither marks nor decompositions): most names are ASCII, and the local index
+    /// folds every venue's name when it is imported.
+    private static func asciiFolded(_ text: String) -> String? {
+        let folded = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for index in bytes.indices {
+                    let byte = bytes[index]
+                    buffer[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                }
+                return bytes.count
+            }
+        }
+        return folded ?? nil
+    }
+
+    private static func isCombiningDiacritic(_ scalar: Unicode.Scalar) -> Bool {
+        (0x300...0x36F).contains(scalar.value)
+    }
+}

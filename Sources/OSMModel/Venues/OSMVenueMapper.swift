@@ -1,0 +1,115 @@
+package import VenuesCore
+
+/// Turns an OSM element's tags and position into a ``Venue``.
+///
+/// - name: `name` (trimmed); elements without one are not venues;
+/// - names: `name` and every other name in the tags (``otherNameKeys``, `name:LANG`), each
+///   value of a `;` list, with its key as source (values equal to `name` left out); empty when
+///   there is no other name;
+/// - extent: the element's bounding box, when the caller knows it (ways and relations);
+/// - address: `addr:street` + `addr:housenumber`, then `addr:postcode` + `addr:city`
+///   (`"Mannerheimintie 5, 00100 Helsinki"`), or `addr:full`;
+/// - phone: `phone`, else `contact:phone`; website: `website`, `contact:website`, `url`;
+/// - opening hours: `opening_hours`;
+/// - categories: the shared vocabulary (``OSMVocabulary``) plus raw `amenity=cafe` labels;
+/// - extras: `cuisine`, `brand`, `wheelchair`, `operator`, `email`, `wikidata`, `wikipedia`,
+///   `outdoor_seating`, `takeaway`, `diet:vegan`, `diet:vegetarian`, `level`, `name:en`, `name:fi`,
+///   `name:sv` when present;
+/// - links: the element's page on openstreetmap.org.
+package enum OSMVenueMapper {
+    /// Tags copied into ``Venue/extras`` when present.
+    package static let extraKeys = [
+        "cuisine", "brand", "wheelchair", "operator", "email", "wikidata", "wikipedia", "outdoor_seating",
+        "takeaway", "diet:vegan", "diet:vegetarian", "level", "name:en", "name:fi", "name:sv",
+    ]
+
+    /// Keys that name the element otherwise (OSM wiki, Key:name and Names), besides `name:LANG`.
+    package static let otherNameKeys: Set<String> = [
+        "alt_name", "short_name", "official_name", "old_name", "loc_name", "int_name", "reg_name", "nat_name", "brand",
+    ]
+
+    /// The venue, or `nil` when the element has no usable name.
+    package static func venue(
+        kind: OSMElement.Kind,
+        id: Int64,
+        coordinate: Coordinate,
+        tags: OSMTags,
+        extent: BoundingBox? = nil
+    ) -> Venue? {
+        guard let name = tags.first("name"), id > 0,
+            let venueID = try? VenueID(provider: .openStreetMap, native: "\(kind.name)/\(id)")
+        else { return nil }
+        var extras: [String: String] = [:]
+        for key in extraKeys {
+            if let value = tags.first(key) { extras[key] = value }
+        }
+        return Venue(
+            id: venueID,
+            name: name,
+            names: names(tags, name: name),
+            coordinate: coordinate,
+            extent: extent,
+            address: address(tags),
+            categories: OSMVocabulary.categories(of: tags),
+            providerCategories: OSMVocabulary.providerCategories(of: tags),
+            phone: tags.first("phone", "contact:phone"),
+            website: tags.first("website", "contact:website", "url"),
+            openingHours: tags.first("opening_hours"),
+            links: [
+                VenueLink(
+                    kind: .providerPage,
+                    url: "https://www.openstreetmap.org/\(kind.name)/\(id)",
+                    title: "OpenStreetMap"
+                )
+            ],
+            extras: extras
+        )
+    }
+
+    /// `name`, then every other name: `name:LANG` (LANG a language code such as `en`, `sv`,
+    /// `zh-Hant`) and the ``otherNameKeys``, in tag order, each value of a `;` list once;
+    /// empty when the element has no name but `name`.
+    package static func names(_ tags: OSMTags, name: String) -> [VenueName] {
+        var names = [VenueName(name, source: "name")]
+        for pair in tags.pairs {
+            var language: String?
+            if pair.key.hasPrefix("name:") {
+                let code = pair.key.dropFirst(5)
+                guard isLanguageCode(code) else { continue }
+                language = String(code)
+            } else if !otherNameKeys.contains(pair.key) {
+                continue
+            }
+            for part in pair.value.split(separator: ";") {
+                let text = part.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !text.isEmpty, text != name, !names.contains(where: { $0.text == text && $0.source == pair.key })
+                else { continue }
+                names.append(VenueName(text, source: pair.key, language: language))
+            }
+        }
+        return names.count > 1 ? names : []
+    }
+
+    /// `en`, `sv`, `fil`, `zh-Hant`, `sr-Latn`: two or three letters, then optional subtags.
+    private static func isLanguageCode(_ code: Substring) -> Bool {
+        let parts = code.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLowercase })
+        else { return false }
+        return parts.dropFirst().allSatisfy {
+            (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+
+    /// `street housenumber, postcode city`, leaving out what is missing; `addr:full` otherwise.
+    package static func address(_ tags: OSMTags) -> String? {
+        let street = [tags.first("addr:street", "addr:place"), tags.first("addr:housenumber")]
+            .compactMap { $0 }.joined(separator: " ")
+        let locality = [tags.first("addr:postcode"), tags.first("addr:city")]
+            .compactMap { $0 }.joined(separator: " ")
+        let parts = [street, locality].filter { !$0.isEmpty }
+        if parts.isEmpty || (street.isEmpty && tags.first("addr:full") != nil) {
+            return tags.first("addr:full") ?? (parts.isEmpty ? nil : parts.joined(separator: ", "))
+        }
+        return parts.joined(separator: ", ")
+    }
+}
