@@ -166,7 +166,8 @@ public struct Deduplicator: VenueMerging {
             return (venues.indices.map { [$0] }, venues.map { _ in [] })
         }
         let index = DeduplicatorIndex(venues, normalizer: normalizer, rules: rules)
-        let edges = index.resolveChains(index.candidates(rules: rules), rules: rules)
+        var edges = index.candidates(rules: rules)
+        index.resolveChains(&edges, rules: rules)
         return index.cluster(edges, venues: venues, priority: priority)
     }
 }

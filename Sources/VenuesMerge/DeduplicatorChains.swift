@@ -13,10 +13,10 @@ extension DeduplicatorIndex {
     /// ``Deduplicator/Rules/chainMargin`` times the distance: the nearest branch is assigned
     /// first (rule `nearest-branch`). Pairs within the chain distance are left to the
     /// clustering, which joins nearer pairs first.
-    func resolveChains(_ candidates: [MatchEdge], rules: Deduplicator.Rules) -> [MatchEdge] {
-        guard candidates.contains(where: \.chainGuarded) else { return candidates }
+    func resolveChains(_ edges: inout [MatchEdge], rules: Deduplicator.Rules) {
+        guard edges.contains(where: \.chainGuarded) else { return }
         var duplicated = Set<Int64>()
-        for edge in candidates where edge.rule == .duplicate && edge.firstEntry >= 0 {
+        for edge in edges where edge.rule == .duplicate && edge.firstEntry >= 0 {
             duplicated.insert(Self.pack(provider[Int(edge.first)], nameKey[Int(edge.first)]))
         }
         var chainCache: [Int64: Bool] = [:]
@@ -42,64 +42,81 @@ extension DeduplicatorIndex {
             return (names.entryKey[Int(edge.firstEntry)], brand)
         }
 
-        // Each record's nearest and second-nearest same-named record of each other provider.
-        var nearest: [NearestKey: Nearest] = [:]
-        for edge in candidates {
+        // Each record's nearest and second-nearest same-named record of each other provider:
+        // every pair on a chain's name seen from both ends, sorted by record, provider, name
+        // and distance (ties by the stable id hash); the first of each run is the nearest.
+        var contacts: [Contact] = []
+        for (index, edge) in edges.enumerated() {
             guard let (key, brand) = equalNameKey(edge),
                 brand || isChain(key, pairGroups(Int(edge.first), Int(edge.second)))
             else { continue }
             for (record, other) in [(edge.first, edge.second), (edge.second, edge.first)] {
-                let slot = NearestKey(record: record, provider: provider[Int(other)], key: key)
-                nearest[slot, default: Nearest()].add(other, at: edge.distance, tie: tieBreak[Int(other)])
+                contacts.append(
+                    Contact(
+                        record: record,
+                        provider: provider[Int(other)],
+                        key: key,
+                        distance: edge.distance,
+                        tie: tieBreak[Int(other)],
+                        edge: Int32(index)
+                    )
+                )
             }
         }
-        func isNearest(_ record: Int32, _ other: Int32, key: Int32, distance: Double) -> Bool {
-            guard let found = nearest[NearestKey(record: record, provider: provider[Int(other)], key: key)] else {
-                return false
+        contacts.sort()
+        // Per edge: bit 1 when its first record is nearest to its second with the margin, bit 2
+        // the other way round.
+        var nearest = [UInt8](repeating: 0, count: edges.count)
+        var start = 0
+        while start < contacts.count {
+            var end = start + 1
+            while end < contacts.count, contacts[end].sameRun(as: contacts[start]) { end += 1 }
+            let closest = contacts[start]
+            let second = end - start > 1 ? contacts[start + 1].distance : .infinity
+            if second >= rules.chainMargin * closest.distance {
+                nearest[Int(closest.edge)] |= edges[Int(closest.edge)].first == closest.record ? 1 : 2
             }
-            return found.record == other && found.second >= rules.chainMargin * distance
+            start = end
         }
 
-        return candidates.compactMap { edge in
-            guard edge.chainGuarded else { return edge }
-            let mask = pairGroups(Int(edge.first), Int(edge.second))
-            if let (key, brand) = equalNameKey(edge) {
-                guard brand || isChain(key, mask) else { return edge }
-                guard edge.distance <= rules.chainNearestDistance,
-                    isNearest(edge.first, edge.second, key: key, distance: edge.distance),
-                    isNearest(edge.second, edge.first, key: key, distance: edge.distance)
-                else { return nil }
-                var branch = edge
-                branch.rule = .nearestBranch
-                return branch
+        // In place (the candidates are most of the memory a large merge takes): keep what
+        // stands, and call the pairs kept as each other's nearest branch `nearest-branch`.
+        var kept = 0
+        for index in edges.indices {
+            var edge = edges[index]
+            if edge.chainGuarded {
+                let mask = pairGroups(Int(edge.first), Int(edge.second))
+                if let (key, brand) = equalNameKey(edge) {
+                    if brand || isChain(key, mask) {
+                        guard edge.distance <= rules.chainNearestDistance, nearest[index] == 3 else { continue }
+                        edge.rule = .nearestBranch
+                    }
+                } else if isChain(nameKey[Int(edge.first)], mask) || isChain(nameKey[Int(edge.second)], mask) {
+                    continue
+                }
             }
-            return isChain(nameKey[Int(edge.first)], mask) || isChain(nameKey[Int(edge.second)], mask) ? nil : edge
+            edges[kept] = edge
+            kept += 1
         }
+        edges.removeLast(edges.count - kept)
     }
 }
 
-/// A record, another provider and a name key: whose nearest same-named record is asked for.
-private struct NearestKey: Hashable {
+/// One end of a pair on a chain's name: the record, the other's provider, the name, how far
+/// the other is, the other's stable id hash, and the pair.
+private struct Contact: Comparable {
     var record: Int32
     var provider: Int32
     var key: Int32
-}
+    var distance: Double
+    var tie: UInt64
+    var edge: Int32
 
-/// The nearest and the second-nearest record seen (ties broken by the stable id hash).
-private struct Nearest {
-    var record: Int32 = -1
-    var distance = Double.infinity
-    var tie: UInt64 = 0
-    var second = Double.infinity
+    func sameRun(as other: Contact) -> Bool {
+        record == other.record && provider == other.provider && key == other.key
+    }
 
-    mutating func add(_ other: Int32, at distance: Double, tie: UInt64) {
-        if distance < self.distance || (distance == self.distance && tie < self.tie) {
-            second = self.distance
-            record = other
-            self.distance = distance
-            self.tie = tie
-        } else {
-            second = min(second, distance)
-        }
+    static func < (a: Contact, b: Contact) -> Bool {
+        (a.record, a.provider, a.key, a.distance, a.tie) < (b.record, b.provider, b.key, b.distance, b.tie)
     }
 }

@@ -9,11 +9,12 @@ extension DeduplicatorIndex {
     /// their ids, so the groups do not depend on the input order. Records of a provider past
     /// the 64th present are never merged (the provider sets are 64-bit masks).
     func cluster(
-        _ edges: [MatchEdge],
+        _ edges: consuming [MatchEdge],
         venues: [Venue],
         priority: ProviderPriority
     ) -> (groups: [[Int]], reasons: [[MergeReason]]) {
-        let ordered = edges.sorted { a, b in
+        var ordered = edges
+        ordered.sort { a, b in
             if a.score != b.score { return a.score > b.score }
             if a.distance != b.distance { return a.distance < b.distance }
             let aKey = orderedPair(a)

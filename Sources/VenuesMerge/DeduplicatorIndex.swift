@@ -3,7 +3,7 @@ import VenuesCore
 
 /// The records of one ``Deduplicator`` run, prepared for fast pair tests: names (every name
 /// of a record, see ``DeduplicatorNames``), phones, domains and addresses interned as integers,
-/// category groups as bit masks, extents in metres, plus the counts behind the chain guard,
+/// category groups as bit masks, extents, plus the counts behind the chain guard,
 /// the duplicate rule and the "shared contact" rule.
 ///
 /// Records are stored in grid-cell order, so that the pair tests read memory that is close
@@ -29,11 +29,11 @@ struct DeduplicatorIndex {
     /// How many records of each provider have each key among their names, at
     /// `key * providerIDs.count + provider`.
     let keyCounts: [Int32]
-    /// For the keys that a provider gives to several records: those records' category groups
-    /// (``groups``), by `provider << 32 | key`.
-    let keyGroups: [Int64: [UInt8]]
-    /// Bit mask of each record's categories (bit = the category's position in
-    /// `Category.allCases`), for preferring a pair of the very same category.
+    /// For the keys that a provider gives to several records: how many of those records have
+    /// each combination of category groups (``groups``), by `provider << 32 | key`.
+    let keyGroups: [Int64: [(groups: UInt8, count: Int32)]]
+    /// Bit mask of each record's categories (``bit(_:)-(Category)``), for preferring a pair of
+    /// the very same category.
     let categoryBits: [UInt32]
     /// Interned phone, domain and street address of each record, or -1. A phone or domain that
     /// one provider gives to several of its records is stored as -1: it proves nothing.
@@ -108,11 +108,16 @@ struct DeduplicatorIndex {
                 ? implied[r] : categories.reduce(UInt8(0)) { mask, category in mask | Self.bit(category.group) }
         }
         let groups = groups
-        var keyGroups: [Int64: [UInt8]] = [:]
+        var keyGroups: [Int64: [(groups: UInt8, count: Int32)]] = [:]
         for r in 0..<count {
             for e in names.entries(of: r) where keyCounts[Int(names.entryKey[e]) * providerCount + Int(provider[r])] > 1
             {
-                keyGroups[Self.pack(provider[r], names.entryKey[e]), default: []].append(groups[r])
+                let packed = Self.pack(provider[r], names.entryKey[e])
+                if let slot = keyGroups[packed]?.firstIndex(where: { $0.groups == groups[r] }) {
+                    keyGroups[packed]![slot].count += 1
+                } else {
+                    keyGroups[packed, default: []].append((groups[r], 1))
+                }
             }
         }
         self.keyGroups = keyGroups
@@ -241,9 +246,8 @@ struct DeduplicatorIndex {
     /// compatible with everything).
     func compatibleCount(of key: Int32, in provider: Int32, groups mask: UInt8) -> Int32 {
         let total = count(of: key, in: provider)
-        guard total > 1, let groups = keyGroups[Self.pack(provider, key)] else { return total }
-        if mask == 0 { return Int32(groups.count) }
-        return Int32(groups.reduce(0) { $0 + ($1 == 0 || $1 & mask != 0 ? 1 : 0) })
+        guard total > 1, mask != 0, let histogram = keyGroups[Self.pack(provider, key)] else { return total }
+        return histogram.reduce(0) { $0 + ($1.groups == 0 || $1.groups & mask != 0 ? $1.count : 0) }
     }
 
     /// The category groups a pair is judged by: those of one record if the other has none,

@@ -37,8 +37,6 @@ struct MatchEdge: Sendable {
     var secondEntry: Int32 = -1
     /// 0, or 1 / 2 when ``distance`` is to the first's / second's extent.
     var extentOf: UInt8 = 0
-    var sharedAddress = false
-    var sharedPhone = false
     /// Whether the pair is beyond the chain distance without a shared address or phone, so
     /// that it stands only if its names are not a chain's, or (for equal names) if each
     /// record is the other's nearest branch; see ``DeduplicatorIndex/resolveChains(_:rules:)``.
@@ -71,7 +69,12 @@ extension DeduplicatorIndex {
             }
             results[part].edges = edges
         }
-        var edges = results.flatMap(\.edges)
+        var edges = results[0].edges
+        results[0].edges = []
+        for part in results.dropFirst() {
+            edges.append(contentsOf: part.edges)
+            part.edges = []
+        }
         edges.append(contentsOf: extentCandidates(rules: rules))
         return edges
     }
@@ -209,8 +212,6 @@ extension DeduplicatorIndex {
             firstEntry: firstEntry,
             secondEntry: secondEntry,
             extentOf: extentOf,
-            sharedAddress: sameAddress,
-            sharedPhone: samePhone,
             chainGuarded: chainGuarded
         )
     }
@@ -256,30 +257,24 @@ extension DeduplicatorIndex {
         let second = names.entries(of: j)
         var score = NameSimilarity.jaroWinkler(names.keyScalars[Int(nameKey[i])], names.keyScalars[Int(nameKey[j])])
         var best = (Int32(first.lowerBound), Int32(second.lowerBound))
-        var contained = wordsContained(nameKey[i], nameKey[j])
+        let contained = wordsContained(nameKey[i], nameKey[j])
         guard everyName, !contained, score < rules.similarNameThreshold, first.count > 1 || second.count > 1 else {
             return (score, contained, best.0, best.1)
         }
         for a in first where names.entryForm[a] == .whole {
             for b in second where names.entryForm[b] == .whole && (a != first.lowerBound || b != second.lowerBound) {
                 let (keyA, keyB) = (names.entryKey[a], names.entryKey[b])
-                if wordsContained(keyA, keyB) {
-                    return (
-                        max(
-                            score,
-                            NameSimilarity.jaroWinkler(names.keyScalars[Int(keyA)], names.keyScalars[Int(keyB)])
-                        ), true, Int32(a), Int32(b)
-                    )
-                }
                 let similarity = NameSimilarity.jaroWinkler(names.keyScalars[Int(keyA)], names.keyScalars[Int(keyB)])
+                if wordsContained(keyA, keyB) {
+                    return (max(score, similarity), true, Int32(a), Int32(b))
+                }
                 if similarity > score {
                     score = similarity
                     best = (Int32(a), Int32(b))
                 }
             }
         }
-        contained = false
-        return (score, contained, best.0, best.1)
+        return (score, false, best.0, best.1)
     }
 
     private func rank(_ entry: Int, display: Int) -> Int {
@@ -338,8 +333,7 @@ extension DeduplicatorIndex {
             centreDistance: distance,
             nameScore: nameScore,
             firstEntry: sameName ? names.entryStart[i] : -1,
-            secondEntry: sameName ? names.entryStart[j] : -1,
-            sharedPhone: samePhone
+            secondEntry: sameName ? names.entryStart[j] : -1
         )
     }
 }

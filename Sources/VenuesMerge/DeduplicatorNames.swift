@@ -59,7 +59,7 @@ struct DeduplicatorNames {
         // 3. Keys and words interned.
         var keys = StringInterner(capacity: texts.count)
         var words = StringInterner()
-        func intern(_ normalized: NormalizedName) -> Int32 {
+        func intern(_ normalized: Normalized) -> Int32 {
             let key = normalized.key
             let (id, isNew) = keys.intern(key)
             guard isNew else { return id }
@@ -72,7 +72,7 @@ struct DeduplicatorNames {
                 )
             }
             keyWords.append(wordIDs)
-            keyIsGeneric.append(normalized.isOnlyGenericWords)
+            keyIsGeneric.append(normalized.isGeneric)
             return id
         }
         let whole = analysed.map { intern($0.whole) }
@@ -120,23 +120,36 @@ struct DeduplicatorNames {
     /// three letters that is not only generic words), the groups it implies, and the hash of
     /// its words.
     private struct Analysed {
-        var whole: NormalizedName
-        var withoutDescriptors: NormalizedName?
+        var whole: Normalized
+        var withoutDescriptors: Normalized?
         var implied: UInt8
         var fullWords: UInt64
+    }
+
+    /// What interning needs of a ``NormalizedName`` (kept small: one per distinct text).
+    private struct Normalized {
+        var key: String
+        var coreWords: [String]
+        var isGeneric: Bool
+
+        init(_ name: NormalizedName) {
+            key = name.key
+            coreWords = name.coreWords
+            isGeneric = name.isOnlyGenericWords
+        }
     }
 
     private static func analyse(_ texts: [String], normalizer: NameNormalizer) -> [Analysed] {
         @Sendable func analyse(_ text: String) -> Analysed {
             let normalized = normalizer.normalize(text)
-            var stripped: NormalizedName?
+            var stripped: Normalized?
             if let shorter = NameNormalizer.withoutDescriptors(text) {
-                let form = normalizer.normalize(shorter)
-                if form.key.unicodeScalars.count >= 3, !form.isOnlyGenericWords { stripped = form }
+                let form = Normalized(normalizer.normalize(shorter))
+                if form.key.unicodeScalars.count >= 3, !form.isGeneric { stripped = form }
             }
             let implied = normalizer.impliedGroups(normalized).reduce(UInt8(0)) { $0 | DeduplicatorIndex.bit($1) }
             return Analysed(
-                whole: normalized,
+                whole: Normalized(normalized),
                 withoutDescriptors: stripped,
                 implied: implied,
                 fullWords: hash(normalized.words)

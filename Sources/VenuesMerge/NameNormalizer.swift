@@ -117,8 +117,8 @@ public struct NameNormalizer: Sendable, Hashable {
     }
 
     /// The name without its descriptors and tagline, or `nil` when it has none: bracketed text
-    /// (`(…)`, `[…]`) is removed and the name is cut at the first dash or bar standing between
-    /// spaces (` – `, ` — `, ` - `, ` | `, ` · `) or colon followed by a space. A dash inside a word
+    /// (`(…)`, `[…]`) is removed and the name is cut at the first dash, bar or slash standing
+    /// between spaces (` – `, ` — `, ` - `, ` | `, ` · `, ` / `) or colon followed by a space. A dash inside a word
     /// ("R-kioski", "K-Market") is part of the name. `nil` also when nothing would be left.
     public static func withoutDescriptors(_ name: String) -> String? {
         // Most names have none of the marks: say so without decoding the text.
@@ -135,7 +135,7 @@ public struct NameNormalizer: Sendable, Hashable {
                 depth += 1
                 changed = true
             case ")", "]":
-                if depth > 0 { depth -= 1 } else { kept.append(" ") }
+                depth = max(0, depth - 1)
                 changed = true
             case " "
             where depth == 0 && index + 2 < scalars.count && scalars[index + 2] == " "

@@ -1,6 +1,7 @@
 import Testing
 import VenuesCore
-import VenuesMerge
+
+@testable import VenuesMerge
 
 @Suite("Spatial grid")
 struct DedupSpatialGridTests {
@@ -31,6 +32,32 @@ struct DedupSpatialGridTests {
                 }
             }
         }
+    }
+
+    /// The merge walks the pairs on two threads, each over its own range of cells, and over a
+    /// grid renumbered in cell order: together they must visit the same pairs, once.
+    @Test("the pairs of the cell ranges, and of the renumbered grid, are the pairs of the grid")
+    func rangesAndRenumberingKeepThePairs() {
+        let points = scatter(500, seed: 11)
+        let grid = SpatialGrid(points, cellSize: 100)
+        var all: [Int: Int] = [:]
+        grid.forEachPair { i, j, _ in all[i * points.count + j, default: 0] += 1 }
+        for parts in [1, 2, 3, 7] {
+            let ranges = grid.cellRanges(parts)
+            #expect(ranges.count <= parts && ranges.first?.lowerBound == 0 && ranges.last?.upperBound == grid.cellCount)
+            var seen: [Int: Int] = [:]
+            for range in ranges {
+                grid.forEachPair(cells: range) { i, j, _ in seen[i * points.count + j, default: 0] += 1 }
+            }
+            #expect(seen == all, "\(parts) parts")
+        }
+        let renumbered = grid.reordered()
+        var mapped: [Int: Int] = [:]
+        renumbered.forEachPair { i, j, _ in
+            let (a, b) = (Int(grid.order[i]), Int(grid.order[j]))
+            mapped[min(a, b) * points.count + max(a, b), default: 0] += 1
+        }
+        #expect(mapped == all)
     }
 
     @Test("forEachPair visits each near pair exactly once and agrees with candidates(of:)")

@@ -103,8 +103,10 @@ enum TableRenderer {
         row.categories.first.map { $0.replacingOccurrences(of: "_", with: " ") } ?? row.providerLabel ?? ""
     }
 
+    /// The providers of the row's sources, each once (a provider may list a place twice).
     private static func sourcesLabel(_ row: ResultDocument.Row) -> String {
-        row.sources.map(\.provider).joined(separator: "+")
+        var seen = Set<String>()
+        return row.sources.map(\.provider).filter { seen.insert($0).inserted }.joined(separator: "+")
     }
 }
 
