@@ -32,11 +32,26 @@ package struct OSMTags: Sendable, Hashable {
     /// The first non-empty value among the keys, trimmed.
     package func first(_ keys: String...) -> String? {
         for key in keys {
-            if let value = self[key]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty {
+            if let value = self[key].map(Self.trimmed), !value.isEmpty {
                 return value
             }
         }
         return nil
+    }
+
+    /// The value without leading and trailing white space and newlines. Most values have none:
+    /// those whose first and last characters are plain ASCII non-space are returned as they
+    /// are, without Foundation's trimming (every venue found goes through here).
+    static func trimmed(_ value: String) -> String {
+        guard let first = value.utf8.first, let last = value.utf8.last, isPlainASCII(first), isPlainASCII(last)
+        else { return value.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return value
+    }
+
+    /// An ASCII byte that is not white space or a newline (tab, line feed, vertical tab, form
+    /// feed, carriage return, space: the ASCII members of `whitespacesAndNewlines`).
+    private static func isPlainASCII(_ byte: UInt8) -> Bool {
+        byte < 0x80 && byte != 0x20 && !(0x09...0x0D).contains(byte)
     }
 
     package var isEmpty: Bool { pairs.isEmpty }
