@@ -58,6 +58,7 @@ package final class OSMIndexReader {
     package let info: OSMIndexInfo
     private let connection: SQLiteConnection
     private var keyNames: [Int: String] = [:]
+    private var keyQuery: SQLiteStatement?
     /// Whether the stored category bits and folded texts were made by this build's rules.
     private let sameRules: Bool
     private let categoryBit: [Category: Int]
@@ -376,8 +377,12 @@ package final class OSMIndexReader {
     }
 
     private func keyName(_ id: Int) throws -> String? {
-        let statement = try connection.prepare("SELECT key FROM tag_key WHERE id = ?", persistent: true)
+        if keyQuery == nil {
+            keyQuery = try connection.prepare("SELECT key FROM tag_key WHERE id = ?", persistent: true)
+        }
+        guard let statement = keyQuery else { return nil }
         try statement.bind(id, at: 1)
+        defer { statement.reset() }
         return try statement.step() ? statement.text(0) : nil
     }
 }
