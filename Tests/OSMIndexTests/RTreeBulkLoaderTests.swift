@@ -15,16 +15,11 @@ struct RTreeBulkLoaderTests {
         let database = try SQLiteConnection(path: scratch.file("r.sqlite").path, access: .readWriteCreate)
         try database.execute("CREATE VIRTUAL TABLE t USING rtree_i32(id, a0, a1, b0, b1)")
         var generator = SystemRandomNumberGenerator()
-        var entries = (0..<count).map { index -> RTreeEntry in
-            let latitude = Int32.random(in: -900_000_000...900_000_000, using: &generator)
-            let longitude = Int32.random(in: -1_800_000_000...1_800_000_000, using: &generator)
-            let box = index % 3 == 0 ? Int32.random(in: 0...500, using: &generator) : 0
-            return RTreeEntry(
+        var entries = (0..<count).map { index -> RTreePoint in
+            RTreePoint(
                 id: Int64(index) * 4 + Int64(index % 3),
-                minLatitude: latitude,
-                maxLatitude: latitude + box,
-                minLongitude: longitude,
-                maxLongitude: longitude + box
+                latitude: Int32.random(in: -900_000_000...900_000_000, using: &generator),
+                longitude: Int32.random(in: -1_800_000_000...1_800_000_000, using: &generator)
             )
         }
         let original = entries
@@ -46,9 +41,9 @@ struct RTreeBulkLoaderTests {
             query.reset()
             let expected = Set(
                 original.filter { entry in
-                    Int64(entry.minLatitude) <= Int64(latitude) + Int64(size) && entry.maxLatitude >= latitude
-                        && Int64(entry.minLongitude) <= Int64(longitude) + Int64(size)
-                        && entry.maxLongitude >= longitude
+                    Int64(entry.latitude) >= Int64(latitude) && Int64(entry.latitude) <= Int64(latitude) + Int64(size)
+                        && Int64(entry.longitude) >= Int64(longitude)
+                        && Int64(entry.longitude) <= Int64(longitude) + Int64(size)
                 }.map(\.id)
             )
             #expect(found == expected)

@@ -1,3 +1,4 @@
+import Foundation
 import OSMModel
 import Testing
 
@@ -45,6 +46,29 @@ struct VocabularyTests {
                 rules.contains { $0.matches(tags) } ? category : nil
             }.sorted()
             #expect(OSMVocabulary.categories(of: tags) == plain, "\(tags)")
+        }
+    }
+}
+
+/// ``OSMTags/first(_:)`` trims as Foundation trims, also where it skips Foundation.
+@Suite("OSM tags")
+struct TagsTests {
+    @Test func firstTrimsWhiteSpaceAndNewlinesLikeFoundation() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = [
+            " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{2028}", "\u{3000}", "\u{1F}", "a", "Ä",
+            "b c",
+            "😀", "e\u{301}", "",
+        ]
+        for _ in 0..<5_000 {
+            let value = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }
+            .joined()
+            var tags = OSMTags()
+            tags.append(key: "name", value: value)
+            let expected = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(tags.first("name") == (expected.isEmpty ? nil : expected), "\(value.debugDescription)")
         }
     }
 }

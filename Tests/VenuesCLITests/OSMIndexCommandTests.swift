@@ -63,6 +63,11 @@ struct OSMIndexCommandTests {
         #expect((entry["bytes"] as? Int ?? 0) > 100_000)
         let bounds = try #require(entry["bounds"] as? [String: Double])
         #expect(bounds["minLatitude"] == 60.164155 && bounds["maxLongitude"] == 24.9534145)
+        let providers = try await home.run(["providers"])
+        #expect(
+            providers.stdout.contains("indexes: helsinki-centre in \(home.indexes.path); used when"),
+            "\(providers.stdout)"
+        )
         let table = try await home.run(["osm", "list"])
         #expect(table.stdout.contains("helsinki-centre") && table.stdout.contains("1,205"), "\(table.stdout)")
 

@@ -15,7 +15,6 @@ final class ImportPass {
     private let nodes: NodeLocationStore
     private let ways: WayNodeListStore
     private let pending: PendingElementStore
-    private var keys = TagKeyDictionary()
     private var batch: [VenueRow] = []
     private static let batchSize = 2048
 
@@ -87,9 +86,7 @@ final class ImportPass {
                 latitude: latitude,
                 longitude: longitude,
                 extent: nil,
-                categories: VenueRules.categoryMask(of: element.tags),
-                search: Self.searchText(element.tags),
-                tags: keys.encode(element.tags)
+                tags: element.tags.compacted()
             )
         )
     }
@@ -112,9 +109,7 @@ final class ImportPass {
             PendingElementStore.Element(
                 kind: element.kind,
                 id: element.id,
-                categories: VenueRules.categoryMask(of: element.tags),
-                search: Self.searchText(element.tags),
-                tags: keys.encode(element.tags),
+                tags: element.tags,
                 nodes: nodes,
                 ways: ways
             )
@@ -128,16 +123,6 @@ final class ImportPass {
             selection.matches(element.tags)
         else { return false }
         return element.tags.first("name") != nil
-    }
-
-    /// `venue.search`: the folded `name`, `brand` and `cuisine` (each empty when missing).
-    static func searchText(_ tags: OSMTags) -> String {
-        var text = ""
-        for (index, field) in OSMSelection.termFields.enumerated() {
-            if index > 0 { text.append(OSMIndexSchema.searchSeparator) }
-            if let value = tags[field] { text += OSMTextFolding.folded(value) }
-        }
-        return text
     }
 
     private func extendNodeBounds(_ coordinate: Coordinate) {
@@ -196,8 +181,6 @@ final class ImportPass {
                     latitude: latitude,
                     longitude: longitude,
                     extent: extent,
-                    categories: element.categories,
-                    search: element.search,
                     tags: element.tags
                 )
             )
@@ -215,7 +198,7 @@ final class ImportPass {
     /// Sends the rows gathered so far.
     func flush() {
         guard !batch.isEmpty else { return }
-        if !queue.put(.rows(batch, newKeys: keys.takeNewKeys().map { TagKeyEntry(id: $0.id, key: $0.key) })) {
+        if !queue.put(.rows(batch)) {
             writerStopped = true
         }
         batch.removeAll(keepingCapacity: true)

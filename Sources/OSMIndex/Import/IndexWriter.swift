@@ -3,16 +3,10 @@ import VenuesSQLite
 
 /// What the import sends the writer.
 enum WriterMessage: Sendable {
-    /// Rows to insert, and the tag keys first used by them.
-    case rows([VenueRow], newKeys: [TagKeyEntry])
+    /// Rows to insert.
+    case rows([VenueRow])
     /// Every row has been sent: build the position and text indexes, write `meta`, commit.
     case finish([MetaEntry])
-}
-
-/// A `tag_key` row.
-struct TagKeyEntry: Sendable {
-    var id: Int
-    var key: String
 }
 
 /// A `meta` row.
@@ -33,10 +27,12 @@ struct MetaEntry: Sendable {
 }
 
 /// Writes the index file on its own thread while the import reads the OSM file on another: the
-/// two halves of an import take about as long as each other, and the machine has two cores.
+/// two halves of an import take about as long as each other, and the machine has two cores. The
+/// reading thread only reads; the rest of each row (tags coded with numbered keys, folded text,
+/// category bits) is made here.
 ///
 /// The file is written as fast as SQLite allows: no journal, no syncs (a failed import leaves a
-/// temporary file that is deleted, never a damaged index), one transaction, a 64 MiB page
+/// temporary file that is deleted, never a damaged index), one transaction, a 32 MiB page
 /// cache. Rows go into `venue` and the FTS index as they come; the R-tree is packed at the end
 /// (``RTreeBulkLoader``).
 enum IndexWriter {
@@ -82,7 +78,7 @@ enum IndexWriter {
                 PRAGMA journal_mode = OFF;
                 PRAGMA synchronous = OFF;
                 PRAGMA locking_mode = EXCLUSIVE;
-                PRAGMA cache_size = -65536;
+                PRAGMA cache_size = -32768;
                 """
             )
             try connection.execute(OSMIndexSchema.create)
@@ -100,35 +96,34 @@ enum IndexWriter {
                 persistent: true
             )
             let insertKey = try connection.prepare("INSERT INTO tag_key(id, key) VALUES (?, ?)", persistent: true)
-            var positions: [RTreeEntry] = []
+            var positions: [RTreePoint] = []
+            var keys = TagKeyDictionary()
 
             while let message = queue.take() {
                 switch message {
-                case .rows(let rows, let newKeys):
-                    for entry in newKeys {
-                        try insertKey.bind(entry.id, at: 1)
-                        try insertKey.bind(entry.key, at: 2)
-                        try insertKey.run()
-                    }
+                case .rows(let rows):
                     for row in rows {
-                        try bind(row, to: insertVenue)
+                        let tags = keys.encode(row.tags)
+                        for entry in keys.takeNewKeys() {
+                            try insertKey.bind(entry.id, at: 1)
+                            try insertKey.bind(entry.key, at: 2)
+                            try insertKey.run()
+                        }
+                        let search = VenueRowCoding.searchText(row.tags)
+                        try bind(row, search: search, tags: tags, to: insertVenue)
                         try insertVenue.run()
                         guard connection.changes == 1 else {
                             report.duplicates += 1
                             continue
                         }
                         try insertText.bind(row.element, at: 1)
-                        try insertText.bind(row.search, at: 2)
+                        try insertText.bind(search, at: 2)
                         try insertText.run()
-                        let latitude = FixedPoint.interval(row.latitude)
-                        let longitude = FixedPoint.interval(row.longitude)
                         positions.append(
-                            RTreeEntry(
+                            RTreePoint(
                                 id: row.element,
-                                minLatitude: latitude.lower,
-                                maxLatitude: latitude.upper,
-                                minLongitude: longitude.lower,
-                                maxLongitude: longitude.upper
+                                latitude: FixedPoint.rounded(row.latitude) ?? 0,
+                                longitude: FixedPoint.rounded(row.longitude) ?? 0
                             )
                         )
                         report.rows += 1
@@ -170,7 +165,12 @@ enum IndexWriter {
         }
     }
 
-    private static func bind(_ row: VenueRow, to statement: SQLiteStatement) throws(SQLiteError) {
+    private static func bind(
+        _ row: VenueRow,
+        search: String,
+        tags: [UInt8],
+        to statement: SQLiteStatement
+    ) throws(SQLiteError) {
         try statement.bind(row.element, at: 1)
         try bindDegrees(row.latitude, to: statement, at: 2)
         try bindDegrees(row.longitude, to: statement, at: 3)
@@ -182,9 +182,9 @@ enum IndexWriter {
         } else {
             for index in Int32(4)...7 { try statement.bindNull(at: index) }
         }
-        try statement.bind(row.categories, at: 8)
-        try statement.bind(row.search, at: 9)
-        try statement.bind(blob: row.tags, at: 10)
+        try statement.bind(VenueRules.categoryMask(of: row.tags), at: 8)
+        try statement.bind(search, at: 9)
+        try statement.bind(blob: tags, at: 10)
     }
 
     /// Degrees stored exactly: an INTEGER of 1e-7 degrees when that gives them back, else REAL.

@@ -74,7 +74,7 @@ package enum OSMIndexImporter {
         let sourceBytes = fileSize(sourceFile) ?? 0
 
         // The writer, on its own thread.
-        let queue = BoundedQueue<WriterMessage>(capacity: 8)
+        let queue = BoundedQueue<WriterMessage>(capacity: 4)
         let writerResult = Mutex<Result<IndexWriter.Report, OSMIndexError>?>(nil)
         let writerDone = DispatchSemaphore(value: 0)
         let writer = Thread {

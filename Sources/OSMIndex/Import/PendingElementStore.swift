@@ -2,16 +2,14 @@ import Foundation
 import OSMModel
 
 /// The venue ways and relations of an import, set aside until every node has gone by and they
-/// can be placed: their row (all but the position) and their node and member-way references,
-/// in an unlinked temporary file, so that a country's buildings do not sit in memory.
+/// can be placed: their tags and their node and member-way references, in an unlinked temporary
+/// file, so that a country's buildings do not sit in memory.
 final class PendingElementStore {
     /// One way or relation waiting for its position.
     struct Element {
         var kind: OSMElement.Kind
         var id: Int64
-        var categories: Int64
-        var search: String
-        var tags: [UInt8]
+        var tags: OSMTags
         /// A way's nodes, or a relation's member nodes.
         var nodes: [Int64]
         /// A relation's member ways.
@@ -29,12 +27,14 @@ final class PendingElementStore {
     func append(_ element: Element) throws(OSMIndexError) {
         try file.append(element.kind.rawValue)
         try file.appendSignedVarint(element.id)
-        try file.appendVarint(UInt64(bitPattern: element.categories))
-        let search = Array(element.search.utf8)
-        try file.appendVarint(UInt64(search.count))
-        try file.append(contentsOf: search)
-        try file.appendVarint(UInt64(element.tags.count))
-        try file.append(contentsOf: element.tags)
+        try file.appendVarint(UInt64(element.tags.pairs.count))
+        for pair in element.tags.pairs {
+            for text in [pair.key, pair.value] {
+                let bytes = Array(text.utf8)
+                try file.appendVarint(UInt64(bytes.count))
+                try file.append(contentsOf: bytes)
+            }
+        }
         for list in [element.nodes, element.ways] {
             try file.appendVarint(UInt64(list.count))
             var previous: Int64 = 0
@@ -54,9 +54,12 @@ final class PendingElementStore {
                 throw .temporaryFiles("a damaged element")
             }
             let id = try reader.signedVarint()
-            let categories = Int64(bitPattern: try reader.varint())
-            let search = String(decoding: try reader.bytes(Int(try reader.varint())), as: UTF8.self)
-            let tags = try reader.bytes(Int(try reader.varint()))
+            var tags = OSMTags()
+            for _ in 0..<Int(try reader.varint()) {
+                let key = String(decoding: try reader.bytes(Int(try reader.varint())), as: UTF8.self)
+                let value = String(decoding: try reader.bytes(Int(try reader.varint())), as: UTF8.self)
+                tags.append(key: key, value: value)
+            }
             var lists: [[Int64]] = []
             for _ in 0..<2 {
                 let length = Int(try reader.varint())
@@ -73,8 +76,6 @@ final class PendingElementStore {
                 Element(
                     kind: kind,
                     id: id,
-                    categories: categories,
-                    search: search,
                     tags: tags,
                     nodes: lists[0],
                     ways: lists[1]

@@ -1,7 +1,17 @@
 import VenuesSQLite
 
-/// One entry of the position R-tree: an id and a box in 1e-7 degrees.
-struct RTreeEntry {
+/// One entry of the position R-tree: an id and a point in 1e-7 degrees (16 bytes: a country's
+/// venues are held in memory until they are packed). A position between two fixed-point values
+/// is rounded: searches pad their rectangles by far more than that, and measure every candidate
+/// from its exact stored position.
+struct RTreePoint {
+    var id: Int64
+    var latitude: Int32
+    var longitude: Int32
+}
+
+/// A cell of a node: an entry's point, or a child node and the box around it.
+struct RTreeBox {
     var id: Int64
     var minLatitude: Int32
     var maxLatitude: Int32
@@ -33,10 +43,10 @@ enum RTreeBulkLoader {
     static let nodeSize = 4 + bytesPerCell * cellsPerNode
 
     /// Replaces the content of the (empty) R-tree `table` by `entries`. The entries are
-    /// reordered (and their boxes overwritten) in place, so that a country's worth of entries
-    /// is never copied.
+    /// reordered (and their positions overwritten) in place, so that a country's worth of
+    /// entries is never copied.
     static func load(
-        _ entries: inout [RTreeEntry],
+        _ entries: inout [RTreePoint],
         into table: String,
         connection: SQLiteConnection
     ) throws(SQLiteError) {
@@ -57,20 +67,24 @@ enum RTreeBulkLoader {
 
         // The leaves are runs of `cellsPerNode` entries of the sorted array; the levels above
         // are small and kept as arrays of nodes, each node its cells (child index and box).
-        sortTileRecursive(&entries)
+        sortTileRecursive(&entries, latitude: { Int64($0.latitude) * 2 }, longitude: { Int64($0.longitude) * 2 })
         let leafCount = (entries.count + cellsPerNode - 1) / cellsPerNode
         var boxes = (0..<leafCount).map { leaf in
-            boundingEntry(of: entries[leafRange(leaf, entries.count)], id: Int64(leaf))
+            boundingBox(of: entries[leafRange(leaf, entries.count)], id: Int64(leaf))
         }
-        var upperLevels: [[[RTreeEntry]]] = []
+        var upperLevels: [[[RTreeBox]]] = []
         while boxes.count > 1 {
-            sortTileRecursive(&boxes)
-            var nodes: [[RTreeEntry]] = []
+            sortTileRecursive(
+                &boxes,
+                latitude: { Int64($0.minLatitude) + Int64($0.maxLatitude) },
+                longitude: { Int64($0.minLongitude) + Int64($0.maxLongitude) }
+            )
+            var nodes: [[RTreeBox]] = []
             for node in 0..<(boxes.count + cellsPerNode - 1) / cellsPerNode {
                 nodes.append(Array(boxes[leafRange(node, boxes.count)]))
             }
             upperLevels.append(nodes)
-            boxes = nodes.enumerated().map { index, cells in boundingEntry(of: cells[...], id: Int64(index)) }
+            boxes = nodes.enumerated().map { index, cells in boundingBox(of: cells[...], id: Int64(index)) }
         }
 
         // Node numbers: the root is 1, then every level from the top, left to right.
@@ -82,7 +96,7 @@ enum RTreeBulkLoader {
             next += level == 0 ? leafCount : upperLevels[level - 1].count
         }
 
-        func writeNode(number: Int, cells: ArraySlice<RTreeEntry>, childBase: Int64?) throws(SQLiteError) {
+        func writeNode(number: Int, cells: some Collection<RTreeBox>, childBase: Int64?) throws(SQLiteError) {
             for position in blob.indices { blob[position] = 0 }
             if number == 1 { writeBigEndian(UInt16(depth), into: &blob, at: 0) }
             writeBigEndian(UInt16(cells.count), into: &blob, at: 2)
@@ -115,19 +129,28 @@ enum RTreeBulkLoader {
             }
         }
         for leaf in 0..<leafCount {
-            try writeNode(number: firstNumber[0] + leaf, cells: entries[leafRange(leaf, entries.count)], childBase: nil)
+            let cells = entries[leafRange(leaf, entries.count)].lazy.map { point in
+                RTreeBox(
+                    id: point.id,
+                    minLatitude: point.latitude,
+                    maxLatitude: point.latitude,
+                    minLongitude: point.longitude,
+                    maxLongitude: point.longitude
+                )
+            }
+            try writeNode(number: firstNumber[0] + leaf, cells: cells, childBase: nil)
         }
 
         // Each entry's leaf, inserted in id order (appending to the rowid table's B-tree); the
         // leaf number is kept in the entry's no longer needed box.
         for index in entries.indices {
-            entries[index].minLatitude = Int32(firstNumber[0] + index / cellsPerNode)
+            entries[index].latitude = Int32(firstNumber[0] + index / cellsPerNode)
         }
         entries.sort { $0.id < $1.id }
         let insertRowid = try connection.prepare("INSERT INTO \"\(table)_rowid\"(rowid, nodeno) VALUES (?, ?)")
         for entry in entries {
             try insertRowid.bind(entry.id, at: 1)
-            try insertRowid.bind(Int64(entry.minLatitude), at: 2)
+            try insertRowid.bind(Int64(entry.latitude), at: 2)
             try insertRowid.run()
         }
     }
@@ -139,27 +162,40 @@ enum RTreeBulkLoader {
 
     /// Sort-Tile-Recursive order: sorted by longitude into vertical slices of `√(nodes)` nodes
     /// each, each slice sorted by latitude, so that consecutive runs of `cellsPerNode` make
-    /// compact nodes.
-    private static func sortTileRecursive(_ entries: inout [RTreeEntry]) {
+    /// compact nodes. `latitude` and `longitude` give an element's centre (doubled, to stay
+    /// whole).
+    private static func sortTileRecursive<Element>(
+        _ entries: inout [Element],
+        latitude: (Element) -> Int64,
+        longitude: (Element) -> Int64
+    ) {
         let nodeCount = (entries.count + cellsPerNode - 1) / cellsPerNode
         let slices = Int(Double(nodeCount).squareRoot().rounded(.up))
         let sliceSize = max(1, slices) * cellsPerNode
-        entries.sort { centre($0.minLongitude, $0.maxLongitude) < centre($1.minLongitude, $1.maxLongitude) }
+        entries.sort { longitude($0) < longitude($1) }
         var start = 0
         while start < entries.count {
             let end = min(start + sliceSize, entries.count)
-            entries[start..<end].sort {
-                centre($0.minLatitude, $0.maxLatitude) < centre($1.minLatitude, $1.maxLatitude)
-            }
+            entries[start..<end].sort { latitude($0) < latitude($1) }
             start = end
         }
     }
 
-    private static func centre(_ low: Int32, _ high: Int32) -> Int64 { Int64(low) + Int64(high) }
+    /// The box around some points, with the given id.
+    private static func boundingBox(of points: ArraySlice<RTreePoint>, id: Int64) -> RTreeBox {
+        var box = RTreeBox(id: id, minLatitude: .max, maxLatitude: .min, minLongitude: .max, maxLongitude: .min)
+        for point in points {
+            box.minLatitude = min(box.minLatitude, point.latitude)
+            box.maxLatitude = max(box.maxLatitude, point.latitude)
+            box.minLongitude = min(box.minLongitude, point.longitude)
+            box.maxLongitude = max(box.maxLongitude, point.longitude)
+        }
+        return box
+    }
 
-    /// The box around some cells, as an entry with the given id.
-    private static func boundingEntry(of cells: ArraySlice<RTreeEntry>, id: Int64) -> RTreeEntry {
-        var box = RTreeEntry(id: id, minLatitude: .max, maxLatitude: .min, minLongitude: .max, maxLongitude: .min)
+    /// The box around some boxes, with the given id.
+    private static func boundingBox(of cells: ArraySlice<RTreeBox>, id: Int64) -> RTreeBox {
+        var box = RTreeBox(id: id, minLatitude: .max, maxLatitude: .min, minLongitude: .max, maxLongitude: .min)
         for cell in cells {
             box.minLatitude = min(box.minLatitude, cell.minLatitude)
             box.maxLatitude = max(box.maxLatitude, cell.maxLatitude)

@@ -1,4 +1,8 @@
-/// One row of `venue`, as the import hands it to the writer.
+import OSMModel
+
+/// One venue as the import hands it to the writer: the element, its position and extent, and
+/// its tags as read. The writer derives the rest of the row (``VenueRowCoding``), so that the
+/// reading thread does no more than read.
 struct VenueRow: Sendable {
     /// `venue.element`: OSM id × 4 + type.
     var element: Int64
@@ -7,12 +11,8 @@ struct VenueRow: Sendable {
     var longitude: Double
     /// A way's or relation's bounding box in 1e-7 degrees; `nil` for nodes.
     var extent: Extent?
-    /// `venue.categories`.
-    var categories: Int64
-    /// `venue.search`.
-    var search: String
-    /// `venue.tags`.
-    var tags: [UInt8]
+    /// Every tag of the element.
+    var tags: OSMTags
 
     /// A bounding box in 1e-7 degrees.
     struct Extent: Sendable, Hashable {

@@ -58,11 +58,14 @@ package final class OSMIndexReader {
     package let info: OSMIndexInfo
     private let connection: SQLiteConnection
     private var keyNames: [Int: String] = [:]
+    private var keyQuery: SQLiteStatement?
     /// Whether the stored category bits and folded texts were made by this build's rules.
     private let sameRules: Bool
     private let categoryBit: [Category: Int]
 
-    /// The trigram index is used when it finds at most this many candidates.
+    /// The trigram index is used when it finds at most this many candidates, or no more than the
+    /// circle is expected to hold (checking one costs about what checking a venue of the circle
+    /// does).
     static let textCandidateLimit = 4096
 
     /// Opens the index at `url`.
@@ -207,10 +210,11 @@ package final class OSMIndexReader {
     private func textCandidates(_ expression: String, query: Query, filter: CandidateFilter) throws -> [Candidate]? {
         let match = try connection.prepare("SELECT rowid FROM venue_text WHERE venue_text MATCH ? LIMIT ?")
         try match.bind(expression, at: 1)
-        try match.bind(Self.textCandidateLimit + 1, at: 2)
+        let limit = max(Self.textCandidateLimit, Int(min(expectedVenues(within: query.radius), 1e7)))
+        try match.bind(limit + 1, at: 2)
         var elements: [Int64] = []
         while try match.step() { elements.append(match.int64(0)) }
-        guard elements.count <= Self.textCandidateLimit else { return nil }
+        guard elements.count <= limit else { return nil }
         let row = try connection.prepare(
             "SELECT latitude, longitude, categories, search FROM venue WHERE element = ?",
             persistent: true
@@ -289,14 +293,24 @@ package final class OSMIndexReader {
     /// A first radius likely to hold `count` venues, from the index's average density (at least
     /// 100 m).
     private func initialRadius(for count: Int) -> Double {
-        guard let bounds = info.bounds, info.venues > 0 else { return 100 }
+        guard let density = averageDensity, density > 0 else { return 100 }
+        return max(100, (Double(count) * 2 / (.pi * density)).squareRoot())
+    }
+
+    /// How many venues a circle of this radius holds at the index's average density.
+    private func expectedVenues(within radius: Double) -> Double {
+        (averageDensity ?? 0) * .pi * radius * radius
+    }
+
+    /// Venues per square metre over the index's bounds.
+    private var averageDensity: Double? {
+        guard let bounds = info.bounds, info.venues > 0 else { return nil }
         let metresPerDegree = Coordinate.earthRadius * .pi / 180
         let middle = (bounds.minLatitude + bounds.maxLatitude) / 2 * .pi / 180
         let area =
             max(1e-9, bounds.maxLatitude - bounds.minLatitude) * metresPerDegree
             * max(1e-9, bounds.maxLongitude - bounds.minLongitude) * metresPerDegree * cos(middle)
-        let density = Double(info.venues) / max(area, 1)
-        return max(100, (Double(count) * 2 / (.pi * density)).squareRoot())
+        return Double(info.venues) / max(area, 1)
     }
 
     /// The venues of the candidates, with every field, from their stored tags.
@@ -395,8 +409,12 @@ package final class OSMIndexReader {
     }
 
     private func keyName(_ id: Int) throws -> String? {
-        let statement = try connection.prepare("SELECT key FROM tag_key WHERE id = ?", persistent: true)
+        if keyQuery == nil {
+            keyQuery = try connection.prepare("SELECT key FROM tag_key WHERE id = ?", persistent: true)
+        }
+        guard let statement = keyQuery else { return nil }
         try statement.bind(id, at: 1)
+        defer { statement.reset() }
         return try statement.step() ? statement.text(0) : nil
     }
 }

@@ -18,11 +18,4 @@ enum FixedPoint {
 
     /// Degrees from a fixed-point value, computed as the local extract search does.
     static func degrees(_ value: Int32) -> Double { Double(value) / scale }
-
-    /// The smallest fixed-point interval holding `degrees` (one point when it is exact).
-    static func interval(_ degrees: Double) -> (lower: Int32, upper: Int32) {
-        if let exact = exact(degrees) { return (exact, exact) }
-        let scaled = degrees * scale
-        return (Int32(scaled.rounded(.down)), Int32(scaled.rounded(.up)))
-    }
 }

@@ -8,14 +8,37 @@ enum VenueRules {
     /// in meta `category_bits`.
     static let categoryOrder: [Category] = Category.allCases
 
-    /// The bit mask of the categories an element with these tags belongs to.
+    /// The bit mask of the categories an element with these tags belongs to: the categories of
+    /// ``OSMVocabulary/categories(of:)``, found through a table of the rules' keys and values
+    /// (every venue of an import goes through it).
     static func categoryMask(of tags: OSMTags) -> Int64 {
         var mask: Int64 = 0
-        for category in OSMVocabulary.categories(of: tags) {
-            if let bit = categoryOrder.firstIndex(of: category) { mask |= 1 << Int64(bit) }
+        for (key, table) in maskTables {
+            guard let value = tags[key] else { continue }
+            mask |= table.anyValue | (table.byValue[value] ?? 0)
         }
         return mask
     }
+
+    /// For each key the category rules use: the bits of the categories any value selects, and
+    /// of those each value selects.
+    private static let maskTables: [(key: String, table: (anyValue: Int64, byValue: [String: Int64]))] = {
+        var tables: [String: (anyValue: Int64, byValue: [String: Int64])] = [:]
+        for (category, rules) in OSMVocabulary.categoryRules {
+            guard let index = categoryOrder.firstIndex(of: category) else { continue }
+            let bit = Int64(1) << Int64(index)
+            for rule in rules {
+                var table = tables[rule.key] ?? (0, [:])
+                if let values = rule.values {
+                    for value in values { table.byValue[value, default: 0] |= bit }
+                } else {
+                    table.anyValue |= bit
+                }
+                tables[rule.key] = table
+            }
+        }
+        return tables.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }()
 
     /// A text naming the venue keys, every category's tag rules and the folding, stored in
     /// meta `venue_rules`: when it differs from this build's, the index was built by other

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OSMIndex
 import VenuesCore
 import VenuesEngine
 
@@ -37,6 +38,7 @@ struct ProvidersCommand: AsyncParsableCommand {
                     )
                 case .openStreetMap:
                     lines.append("  key: none needed")
+                    lines.append("  indexes: \(Self.indexLine(context))")
                 default:
                     break
                 }
@@ -44,6 +46,15 @@ struct ProvidersCommand: AsyncParsableCommand {
             }
             print(lines.joined(separator: "\n"))
         }
+    }
+
+    /// The imported OSM indexes and whether searches use them.
+    private static func indexLine(_ context: CommandContext) -> String {
+        let directory = context.directories.osmIndexes
+        let names = OSMIndexCatalog(directory: directory).list().map(\.name)
+        let listed = names.isEmpty ? "none imported" : names.joined(separator: ", ")
+        let use = context.configuration.overpass.useIndexes ? "used" : "not used (overpass.useIndexes is false)"
+        return "\(listed) in \(directory.path); \(use) when one contains the whole search circle"
     }
 
     private func keyLine(_ source: String?, variable: String) -> String {
