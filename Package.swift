@@ -35,6 +35,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
 
         // The contract every provider implements.
         .target(name: "VenuesCore"),
@@ -79,6 +84,11 @@ let package = Package(
         .target(
             name: "OSMXML",
             dependencies: ["OSMModel", "VenuesCore", "CLibXML2"]
+        ),
+        // Reading OSM PBF (`.osm.pbf`): blocks decoded on every core, handed over in file order.
+        .target(
+            name: "OSMPBF",
+            dependencies: ["OSMModel", "VenuesCore", "CZlib"]
         ),
 
         // Providers: each depends on the core and the HTTP client (the OSM provider also on the
@@ -127,6 +137,11 @@ let package = Package(
             name: "OverpassBenchmark",
             dependencies: ["OverpassProvider", "VenuesCore", "VenuesHTTP"],
             path: "Benchmarks/OverpassBenchmark"
+        ),
+        .executableTarget(
+            name: "PBFBenchmark",
+            dependencies: ["OSMPBF", "OSMXML", "OSMModel", "VenuesCore"],
+            path: "Benchmarks/PBFBenchmark"
         ),
         .executableTarget(
             name: "DedupeBenchmark",
@@ -201,6 +216,10 @@ let package = Package(
             name: "OverpassProviderTests",
             dependencies: ["OverpassProvider", "OSMModel", "OSMXML", "VenuesTesting", "VenuesTestSupport"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "OSMPBFTests",
+            dependencies: ["OSMPBF", "OSMModel", "OSMXML", "VenuesCore", "CZlib"]
         ),
     ]
 )
