@@ -36,9 +36,19 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
+        ),
+        // libbz2 has no pkg-config file on Debian; its header and library are on the default paths.
+        .systemLibrary(
+            name: "CBZip2",
+            providers: [.apt(["libbz2-dev"])]
         ),
 
         // The contract every provider implements.
@@ -50,6 +60,11 @@ let package = Package(
 
         // Files on disk: where they live (XDG), locks, atomic replacement.
         .target(name: "VenuesFiles"),
+        // SQLite through the system library: a small typed layer, for the OSM index and stores.
+        .target(
+            name: "VenuesSQLite",
+            dependencies: ["CSQLite"]
+        ),
         // The merge: records of the same place from several providers become one.
         .target(
             name: "VenuesMerge",
@@ -83,7 +98,7 @@ let package = Package(
         ),
         .target(
             name: "OSMXML",
-            dependencies: ["OSMModel", "VenuesCore", "CLibXML2"]
+            dependencies: ["OSMModel", "VenuesCore", "CLibXML2", "CZlib", "CBZip2"]
         ),
         // Reading OSM PBF (`.osm.pbf`): blocks decoded on every core, handed over in file order.
         .target(
@@ -178,6 +193,11 @@ let package = Package(
             path: "Tests/VenuesMergeEvaluation"
         ),
         .testTarget(name: "VenuesFilesTests", dependencies: ["VenuesFiles", "VenuesTestSupport"]),
+        .testTarget(name: "VenuesSQLiteTests", dependencies: ["VenuesSQLite", "VenuesTestSupport"]),
+        .testTarget(
+            name: "OSMXMLTests",
+            dependencies: ["OSMXML", "OSMModel", "VenuesCore", "CZlib", "CBZip2", "VenuesTestSupport"]
+        ),
         .testTarget(
             name: "VenuesMergeTests",
             dependencies: ["VenuesMerge", "VenuesMergeEvaluation", "VenuesTestSupport"],

@@ -1,21 +1,28 @@
 internal import CLibXML2
 import Foundation
 
-/// A file descriptor read for libxml2 (`xmlReaderForIO`) through ``XMLPrologGuard``: the bytes
-/// of the prolog are checked before libxml2 receives them, and a refused document ends the
-/// input with a read error, so libxml2 never parses the refused bytes.
+/// A file read for libxml2 (`xmlReaderForIO`) through ``XMLPrologGuard``: the bytes of the
+/// prolog are checked before libxml2 receives them, and a refused document ends the input with
+/// a read error, so libxml2 never parses the refused bytes.
 ///
-/// The descriptor is owned by the caller, who closes it after freeing the reader. Pass
-/// ``context`` and ``readCallback`` to `xmlReaderForIO`, keeping this object alive meanwhile.
+/// The bytes come from a ``FileByteStream`` (the file as it is, or decompressed), so the guard
+/// checks the XML text, never compressed bytes. The descriptor is owned by the caller, who
+/// closes it after freeing the reader. Pass ``context`` and ``readCallback`` to
+/// `xmlReaderForIO`, keeping this object alive meanwhile.
 final class GuardedFileInput {
-    private let descriptor: Int32
+    private let stream: any FileByteStream
     private var prolog = XMLPrologGuard()
     /// Why the document was refused, once the guard has refused it.
     private(set) var refusal: String?
+    /// Why the bytes could not be read (a read error, damaged compressed data).
+    private(set) var failure: String?
 
-    init(descriptor: Int32) {
-        self.descriptor = descriptor
+    init(stream: any FileByteStream) {
+        self.stream = stream
     }
+
+    /// Bytes of the file consumed so far (compressed bytes for a compressed file).
+    var fileBytesRead: Int { stream.fileBytesRead }
 
     /// The unretained pointer libxml2 hands back to ``readCallback``.
     var context: UnsafeMutableRawPointer {
@@ -31,12 +38,15 @@ final class GuardedFileInput {
     }
 
     private func read(into buffer: UnsafeMutablePointer<CChar>, length: Int) -> Int32 {
-        guard refusal == nil else { return -1 }
-        var count: Int
-        repeat {
-            count = Foundation.read(descriptor, buffer, length)
-        } while count < 0 && errno == EINTR
-        guard count > 0 else { return count == 0 ? 0 : -1 }
+        guard refusal == nil, failure == nil else { return -1 }
+        let count: Int
+        do {
+            count = try stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: length))
+        } catch {
+            failure = error.message
+            return -1
+        }
+        guard count > 0 else { return 0 }
         if prolog.verdict == .undecided,
             case .refused(let reason) = prolog.inspect(UnsafeRawBufferPointer(start: buffer, count: count))
         {

@@ -27,27 +27,24 @@ package final class OSMXMLReader {
         package var tags = true
         /// Collect `<nd ref/>` and `<member type ref/>` references.
         package var references = false
+        /// Keep the newest element `timestamp` (``OSMReadSummary/newestTimestamp``).
+        package var timestamps = false
 
-        package init(tags: Bool = true, references: Bool = false) {
+        package init(tags: Bool = true, references: Bool = false, timestamps: Bool = false) {
             self.tags = tags
             self.references = references
+            self.timestamps = timestamps
         }
     }
 
     /// What the visitor wants next.
-    package enum Visit {
-        case next
-        case stop
-    }
+    package typealias Visit = OSMVisit
 
     /// Counts for notes and benchmarks.
-    package struct Summary {
-        package var elements = 0
-        /// Whether the document listed all nodes, then all ways, then all relations.
-        package var typeOrdered = true
-        /// Whether the visitor stopped the pass before the end.
-        package var stoppedEarly = false
-    }
+    package typealias Summary = OSMReadSummary
+
+    /// How many elements go by between two progress calls.
+    static let progressInterval = 1 << 16
 
     private let options: Options
     private let cancellation: CancellationFlag?
@@ -59,6 +56,11 @@ package final class OSMXMLReader {
 
     /// Reads the whole source (or until the visitor says stop), calling `visit` per element.
     ///
+    /// `header` is called once, before the first element, with the `<osm>` root's `generator`
+    /// and `timestamp` and the `<bounds>` element; `progress` every
+    /// ``progressInterval`` elements. A file compressed with gzip or bzip2 (told by its first
+    /// bytes) is decompressed as it is read.
+    ///
     /// Every document goes through ``XMLPrologGuard`` before libxml2 parses it: one with a
     /// DOCTYPE (and so any entity declaration) is refused unparsed.
     ///
@@ -66,8 +68,14 @@ package final class OSMXMLReader {
     /// well-formed XML or its root is not `<osm>`; ``ProviderError/badRequest(_:)`` (`OSM file
     /// not found: PATH`) when a file does not exist; ``ProviderError/unreachable(_:)`` when a
     /// file cannot be opened for another reason or is a directory; and
-    /// ``ProviderError/cancelled`` when the cancellation flag is raised.
-    package func read(_ source: Source, visit: (inout OSMElement) -> Visit) throws(ProviderError) -> Summary {
+    /// ``ProviderError/cancelled`` when the cancellation flag is raised. A damaged or truncated
+    /// compressed file is ``ProviderError/invalidResponse(_:)`` naming the compressed byte offset.
+    package func read(
+        _ source: Source,
+        header: ((OSMHeader) -> Void)? = nil,
+        progress: ((OSMReadProgress) -> Void)? = nil,
+        visit: (inout OSMElement) -> Visit
+    ) throws(ProviderError) -> Summary {
         _ = LibXML2.initialised
         switch source {
         case .memory(let data):
@@ -91,7 +99,9 @@ package final class OSMXMLReader {
                     return .failure(.invalidResponse("libxml2 could not create a reader"))
                 }
                 defer { xmlFreeTextReader(reader) }
-                return Result { () throws(ProviderError) in try run(reader, visit: visit) }
+                return Result { () throws(ProviderError) in
+                    try run(reader, header: header, progress: progress, bytesRead: { 0 }, visit: visit)
+                }
             }
             return try result.get()
         case .file(let url):
@@ -106,7 +116,13 @@ package final class OSMXMLReader {
             if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
                 throw .unreachable("\(url.path) is a directory, not an OSM XML file")
             }
-            let input = GuardedFileInput(descriptor: descriptor)
+            let stream: any FileByteStream
+            do {
+                stream = try FileCompression.detect(descriptor: descriptor).stream(descriptor: descriptor)
+            } catch {
+                throw .invalidResponse("\(url.lastPathComponent) is not readable: \(error.message)")
+            }
+            let input = GuardedFileInput(stream: stream)
             defer { withExtendedLifetime(input) {} }
             let reader = xmlReaderForIO(
                 GuardedFileInput.readCallback,
@@ -118,14 +134,25 @@ package final class OSMXMLReader {
             )
             do throws(ProviderError) {
                 guard let reader else {
+                    if let failure = input.failure { throw .unreachable(failure) }
                     throw .invalidResponse(input.refusal ?? "libxml2 could not create a reader for \(url.path)")
                 }
                 defer { xmlFreeTextReader(reader) }
                 do {
-                    return try run(reader, visit: visit)
+                    return try run(
+                        reader,
+                        header: header,
+                        progress: progress,
+                        bytesRead: { input.fileBytesRead },
+                        visit: visit
+                    )
                 } catch .invalidResponse(let reason) {
+                    if let failure = input.failure { throw .unreachable(failure) }
                     throw .invalidResponse(input.refusal ?? reason)
                 }
+            } catch .unreachable(let failure) {
+                // The bytes themselves could not be read: a read error, damaged compressed data.
+                throw .invalidResponse("\(url.lastPathComponent) is not readable: \(failure)")
             } catch .invalidResponse(let reason) {
                 let hint =
                     url.pathExtension.lowercased() == "pbf"
@@ -135,7 +162,13 @@ package final class OSMXMLReader {
         }
     }
 
-    private func run(_ reader: xmlTextReaderPtr, visit: (inout OSMElement) -> Visit) throws(ProviderError) -> Summary {
+    private func run(
+        _ reader: xmlTextReaderPtr,
+        header: ((OSMHeader) -> Void)?,
+        progress: ((OSMReadProgress) -> Void)?,
+        bytesRead: () -> Int,
+        visit: (inout OSMElement) -> Visit
+    ) throws(ProviderError) -> Summary {
         let errors = ErrorCollector()
         let context = Unmanaged.passUnretained(errors).toOpaque()
         xmlTextReaderSetStructuredErrorHandler(
@@ -154,6 +187,29 @@ package final class OSMXMLReader {
         var inElement = false
         var sawRoot = false
         var lastKind: OSMElement.Kind = .node
+        var fileHeader = OSMHeader()
+        var headerSent = header == nil
+        var newest = NewestTimestamp()
+        /// The summary with what is only known at the end.
+        func finished() -> Summary {
+            var result = summary
+            result.newestTimestamp = newest.text
+            result.bytesRead = bytesRead()
+            return result
+        }
+        /// Counts an element and hands it to the visitor; `true` when the visitor stops.
+        func deliver() throws(ProviderError) -> Bool {
+            summary.elements += 1
+            if summary.elements & 0x3FF == 0, cancellation?.isCancelled == true { throw .cancelled }
+            if summary.elements & (Self.progressInterval - 1) == 0 {
+                progress?(OSMReadProgress(elements: summary.elements, bytesRead: bytesRead()))
+            }
+            if visit(&element) == .stop {
+                summary.stoppedEarly = true
+                return true
+            }
+            return false
+        }
         while true {
             let status = xmlTextReaderRead(reader)
             if status == 0 { break }
@@ -171,17 +227,20 @@ package final class OSMXMLReader {
                 if depth == 2, inElement {
                     readChild(reader, name: name, into: &element)
                 } else if depth == 1 {
-                    guard let kind = Self.kind(name) else { continue }
+                    guard let kind = Self.kind(name) else {
+                        if !headerSent, Self.equals(name, "bounds") { fileHeader.bounds = Self.bounds(reader) }
+                        continue
+                    }
+                    if !headerSent {
+                        headerSent = true
+                        header?(fileHeader)
+                    }
                     element.reset(kind: kind)
-                    readElementAttributes(reader, into: &element)
+                    readElementAttributes(reader, into: &element, newest: &newest)
                     if kind.rawValue < lastKind.rawValue { summary.typeOrdered = false }
                     lastKind = kind
                     if xmlTextReaderIsEmptyElement(reader) == 1 {
-                        summary.elements += 1
-                        if visit(&element) == .stop {
-                            summary.stoppedEarly = true
-                            return summary
-                        }
+                        if try deliver() { return finished() }
                     } else {
                         inElement = true
                     }
@@ -190,20 +249,20 @@ package final class OSMXMLReader {
                         throw .invalidResponse("not OSM XML: the document's root element is <\(String(cString: name))>")
                     }
                     sawRoot = true
+                    if !headerSent {
+                        fileHeader.generator = Self.attribute(reader, "generator")
+                        fileHeader.timestamp = Self.attribute(reader, "timestamp")
+                    }
                 }
             } else if inElement, type == Int32(XML_READER_TYPE_END_ELEMENT.rawValue), xmlTextReaderDepth(reader) == 1 {
                 inElement = false
-                summary.elements += 1
-                if summary.elements & 0x3FF == 0, cancellation?.isCancelled == true { throw .cancelled }
-                if visit(&element) == .stop {
-                    summary.stoppedEarly = true
-                    return summary
-                }
+                if try deliver() { return finished() }
             }
         }
         guard sawRoot else { throw .invalidResponse("not OSM XML: the document is empty") }
+        if !headerSent { header?(fileHeader) }
         if cancellation?.isCancelled == true { throw .cancelled }
-        return summary
+        return finished()
     }
 
     private static func kind(_ name: UnsafePointer<UInt8>) -> OSMElement.Kind? {
@@ -213,8 +272,12 @@ package final class OSMXMLReader {
         return nil
     }
 
-    /// `id`, and a node's `lat` and `lon`.
-    private func readElementAttributes(_ reader: xmlTextReaderPtr, into element: inout OSMElement) {
+    /// `id`, a node's `lat` and `lon`, and (when asked for) `timestamp`.
+    private func readElementAttributes(
+        _ reader: xmlTextReaderPtr,
+        into element: inout OSMElement,
+        newest: inout NewestTimestamp
+    ) {
         while xmlTextReaderMoveToNextAttribute(reader) == 1 {
             guard let name = xmlTextReaderConstLocalName(reader), let value = xmlTextReaderConstValue(reader) else {
                 continue
@@ -226,6 +289,8 @@ package final class OSMXMLReader {
                 element.latitude = ASCIINumber.double(value)
             case UInt8(ascii: "l") where Self.equals(name, "lon"):
                 element.longitude = ASCIINumber.double(value)
+            case UInt8(ascii: "t") where options.timestamps && Self.equals(name, "timestamp"):
+                newest.consider(value)
             default:
                 break
             }
@@ -290,6 +355,50 @@ package final class OSMXMLReader {
         }
     }
 
+    /// `<bounds minlat minlon maxlat maxlon/>`, when all four are numbers.
+    private static func bounds(_ reader: xmlTextReaderPtr) -> OSMBounds? {
+        var values: [Double?] = [nil, nil, nil, nil]
+        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+            guard let name = xmlTextReaderConstLocalName(reader), let text = xmlTextReaderConstValue(reader) else {
+                continue
+            }
+            if equals(name, "minlat") {
+                values[0] = ASCIINumber.double(text)
+            } else if equals(name, "minlon") {
+                values[1] = ASCIINumber.double(text)
+            } else if equals(name, "maxlat") {
+                values[2] = ASCIINumber.double(text)
+            } else if equals(name, "maxlon") {
+                values[3] = ASCIINumber.double(text)
+            }
+        }
+        xmlTextReaderMoveToElement(reader)
+        guard let minLatitude = values[0], let minLongitude = values[1], let maxLatitude = values[2],
+            let maxLongitude = values[3]
+        else { return nil }
+        let bounds = OSMBounds(
+            minLatitude: minLatitude,
+            minLongitude: minLongitude,
+            maxLatitude: maxLatitude,
+            maxLongitude: maxLongitude
+        )
+        return bounds.isValid ? bounds : nil
+    }
+
+    /// An attribute of the current element as text.
+    private static func attribute(_ reader: xmlTextReaderPtr, _ wanted: StaticString) -> String? {
+        var result: String?
+        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+            if let name = xmlTextReaderConstLocalName(reader), equals(name, wanted),
+                let text = xmlTextReaderConstValue(reader)
+            {
+                result = String(cString: text)
+            }
+        }
+        xmlTextReaderMoveToElement(reader)
+        return result
+    }
+
     private func attributeInt64(_ reader: xmlTextReaderPtr, _ wanted: StaticString) -> Int64? {
         var result: Int64?
         while xmlTextReaderMoveToNextAttribute(reader) == 1 {
@@ -311,6 +420,21 @@ package final class OSMXMLReader {
         for index in 0..<count where name[index] != bytes[index] { return false }
         return name[count] == 0
     }
+}
+
+/// The newest element `timestamp` seen, compared as bytes: OSM writes them all in one fixed
+/// ISO 8601 form (`2014-12-10T20:57:11Z`), in which byte order is time order.
+private struct NewestTimestamp {
+    private var bytes: [UInt8] = []
+
+    mutating func consider(_ text: UnsafePointer<UInt8>) {
+        let count = strlen(UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self))
+        guard count > 0, count <= 64 else { return }
+        let candidate = UnsafeBufferPointer(start: text, count: count)
+        if bytes.lexicographicallyPrecedes(candidate) { bytes = Array(candidate) }
+    }
+
+    var text: String? { bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
 }
 
 /// Keeps libxml2's first error message for the exception text.

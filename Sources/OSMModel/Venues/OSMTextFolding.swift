@@ -32,6 +32,7 @@ package enum OSMTextFolding {
 
     /// The text lowercased, without combining diacritical marks, with `ø` as `o`.
     package static func folded(_ text: String) -> String {
+        if let ascii = asciiFolded(text) { return ascii }
         var result = String.UnicodeScalarView()
         for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
         where !isCombiningDiacritic(scalar) {
@@ -50,7 +51,30 @@ package enum OSMTextFolding {
 
     /// Whether a `value` contains `foldedTerm` (already ``folded(_:)``) once folded.
     package static func contains(_ value: String, foldedTerm: String) -> Bool {
-        folded(value).contains(foldedTerm)
+        foldedText(folded(value), contains: foldedTerm)
+    }
+
+    /// Whether an already folded text contains `foldedTerm`: the comparison every search uses
+    /// (the local index compares its stored folded names with it too).
+    package static func foldedText(_ text: String, contains foldedTerm: String) -> Bool {
+        text.contains(foldedTerm)
+    }
+
+    /// The same result for pure ASCII text, without Unicode case mapping and decomposition
+    /// (ASCII has neither marks nor decompositions): most names are ASCII, and the local index
+    /// folds every venue's name when it is imported.
+    private static func asciiFolded(_ text: String) -> String? {
+        let folded = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for index in bytes.indices {
+                    let byte = bytes[index]
+                    buffer[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                }
+                return bytes.count
+            }
+        }
+        return folded ?? nil
     }
 
     private static func isCombiningDiacritic(_ scalar: Unicode.Scalar) -> Bool {
