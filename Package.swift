@@ -122,7 +122,7 @@ let package = Package(
         ),
         .target(
             name: "OverpassProvider",
-            dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMXML"],
+            dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMXML", "OSMPBF"],
             path: "Providers/Overpass",
             exclude: ["README.md"]
         ),
@@ -234,12 +234,20 @@ let package = Package(
         ),
         .testTarget(
             name: "OverpassProviderTests",
-            dependencies: ["OverpassProvider", "OSMModel", "OSMXML", "VenuesTesting", "VenuesTestSupport"],
+            dependencies: [
+                "OverpassProvider", "OSMModel", "OSMXML", "OSMPBFTestSupport", "VenuesTesting", "VenuesTestSupport",
+            ],
             resources: [.copy("Fixtures")]
+        ),
+        // The tests' own PBF writer, shared by the tests that read PBF.
+        .target(
+            name: "OSMPBFTestSupport",
+            dependencies: ["OSMModel", "OSMXML", "CZlib"],
+            path: "Tests/OSMPBFTestSupport"
         ),
         .testTarget(
             name: "OSMPBFTests",
-            dependencies: ["OSMPBF", "OSMModel", "OSMXML", "VenuesCore", "CZlib"]
+            dependencies: ["OSMPBF", "OSMPBFTestSupport", "OSMModel", "VenuesCore"]
         ),
     ]
 )

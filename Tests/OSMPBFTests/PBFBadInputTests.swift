@@ -1,5 +1,6 @@
 import OSMModel
 import OSMPBF
+import OSMPBFTestSupport
 import Testing
 import VenuesCore
 

@@ -1,5 +1,6 @@
 import OSMModel
 import OSMPBF
+import OSMPBFTestSupport
 import Testing
 
 /// Files written by the tests' own encoder read back as the elements written: every element

@@ -1,6 +1,7 @@
 import Foundation
 import OSMModel
 import OSMPBF
+import OSMPBFTestSupport
 import VenuesCore
 
 /// What one pass of the reader gave.

@@ -1,35 +1,40 @@
 import CZlib
-import OSMModel
+package import OSMModel
 
 /// One element to write, as a test describes it.
-struct TestElement: Equatable {
-    enum MemberKind: Int64 {
+package struct TestElement: Equatable {
+    package enum MemberKind: Int64 {
         case node = 0
         case way = 1
         case relation = 2
     }
 
-    var kind: OSMElement.Kind
-    var id: Int64
-    var latitude: Double?
-    var longitude: Double?
-    var tags: [OSMTags.Pair] = []
+    package var kind: OSMElement.Kind
+    package var id: Int64
+    package var latitude: Double?
+    package var longitude: Double?
+    package var tags: [OSMTags.Pair] = []
     /// A way's nodes.
-    var nodes: [Int64] = []
+    package var nodes: [Int64] = []
     /// A relation's members, in order.
-    var members: [(kind: MemberKind, id: Int64, role: String)] = []
+    package var members: [(kind: MemberKind, id: Int64, role: String)] = []
     /// Seconds since 1970.
-    var timestamp: Int64?
+    package var timestamp: Int64?
 
-    static func node(_ id: Int64, _ latitude: Double, _ longitude: Double, _ tags: [String: String] = [:]) -> Self {
+    package static func node(
+        _ id: Int64,
+        _ latitude: Double,
+        _ longitude: Double,
+        _ tags: [String: String] = [:]
+    ) -> Self {
         TestElement(kind: .node, id: id, latitude: latitude, longitude: longitude, tags: pairs(tags))
     }
 
-    static func way(_ id: Int64, _ nodes: [Int64], _ tags: [String: String] = [:]) -> Self {
+    package static func way(_ id: Int64, _ nodes: [Int64], _ tags: [String: String] = [:]) -> Self {
         TestElement(kind: .way, id: id, tags: pairs(tags), nodes: nodes)
     }
 
-    static func relation(
+    package static func relation(
         _ id: Int64,
         _ members: [(MemberKind, Int64)],
         _ tags: [String: String] = [:]
@@ -42,7 +47,7 @@ struct TestElement: Equatable {
     }
 
     /// The element as a reader gives it (sub-relation members are not kept).
-    init(_ element: OSMElement) {
+    package init(_ element: OSMElement) {
         kind = element.kind
         id = element.id
         latitude = element.latitude
@@ -53,7 +58,7 @@ struct TestElement: Equatable {
             element.memberNodes.map { (MemberKind.node, $0, "") } + element.memberWays.map { (MemberKind.way, $0, "") }
     }
 
-    init(
+    package init(
         kind: OSMElement.Kind,
         id: Int64,
         latitude: Double? = nil,
@@ -75,7 +80,7 @@ struct TestElement: Equatable {
 
     /// What a reader gives back: member roles are not read, sub-relations not kept, node
     /// members before way members.
-    var asRead: TestElement {
+    package var asRead: TestElement {
         var copy = self
         copy.timestamp = nil
         copy.members =
@@ -84,7 +89,7 @@ struct TestElement: Equatable {
         return copy
     }
 
-    static func == (lhs: TestElement, rhs: TestElement) -> Bool {
+    package static func == (lhs: TestElement, rhs: TestElement) -> Bool {
         lhs.kind == rhs.kind && lhs.id == rhs.id && lhs.latitude == rhs.latitude && lhs.longitude == rhs.longitude
             && lhs.tags == rhs.tags && lhs.nodes == rhs.nodes && lhs.timestamp == rhs.timestamp
             && lhs.members.map(\.kind) == rhs.members.map(\.kind) && lhs.members.map(\.id) == rhs.members.map(\.id)
@@ -94,31 +99,33 @@ struct TestElement: Equatable {
 
 /// The tests' own PBF writer: header and data blocks, dense or plain nodes, raw or zlib blobs,
 /// any granularity and offsets; and the pieces (file blocks, blobs) for writing broken files.
-enum PBFTestFile {
-    enum Compression {
+package enum PBFTestFile {
+    package enum Compression {
         case raw, zlib
     }
 
-    struct Options {
-        var compression = Compression.zlib
-        var denseNodes = true
-        var elementsPerBlock = 8000
-        var granularity: Int64 = 100
-        var latitudeOffset: Int64 = 0
-        var longitudeOffset: Int64 = 0
-        var dateGranularity: Int64 = 1000
-        var requiredFeatures = ["OsmSchema-V0.6", "DenseNodes"]
-        var optionalFeatures = ["Sort.Type_then_ID"]
-        var writingProgram: String? = "venues-tests"
+    package struct Options {
+        package init() {}
+
+        package var compression = Compression.zlib
+        package var denseNodes = true
+        package var elementsPerBlock = 8000
+        package var granularity: Int64 = 100
+        package var latitudeOffset: Int64 = 0
+        package var longitudeOffset: Int64 = 0
+        package var dateGranularity: Int64 = 1000
+        package var requiredFeatures = ["OsmSchema-V0.6", "DenseNodes"]
+        package var optionalFeatures = ["Sort.Type_then_ID"]
+        package var writingProgram: String? = "venues-tests"
         /// left, right, top, bottom in nanodegrees.
-        var boundingBox: (Int64, Int64, Int64, Int64)? = nil
-        var replicationTimestamp: Int64? = nil
+        package var boundingBox: (Int64, Int64, Int64, Int64)? = nil
+        package var replicationTimestamp: Int64? = nil
         /// Field 17 of `PrimitiveBlock` written only when it differs from the default.
-        var writesDefaults = false
+        package var writesDefaults = false
     }
 
     /// A whole file.
-    static func encode(_ elements: [TestElement], _ options: Options = Options()) -> [UInt8] {
+    package static func encode(_ elements: [TestElement], _ options: Options = Options()) -> [UInt8] {
         var file = fileBlock(type: "OSMHeader", blob: blob(headerBlock(options), options.compression))
         var start = 0
         while start < elements.count {
@@ -133,7 +140,7 @@ enum PBFTestFile {
     }
 
     /// A file block: the 4-byte big-endian length, the `BlobHeader`, the blob.
-    static func fileBlock(type: String, blob: [UInt8], declaredSize: Int64? = nil) -> [UInt8] {
+    package static func fileBlock(type: String, blob: [UInt8], declaredSize: Int64? = nil) -> [UInt8] {
         var header = ProtobufWriter()
         header.string(1, type)
         header.int(3, declaredSize ?? Int64(blob.count))
@@ -143,7 +150,7 @@ enum PBFTestFile {
     }
 
     /// A `Blob` holding `content`.
-    static func blob(_ content: [UInt8], _ compression: Compression, declaredRawSize: Int64? = nil) -> [UInt8] {
+    package static func blob(_ content: [UInt8], _ compression: Compression, declaredRawSize: Int64? = nil) -> [UInt8] {
         var blob = ProtobufWriter()
         switch compression {
         case .raw:
@@ -157,7 +164,7 @@ enum PBFTestFile {
     }
 
     /// `content` compressed with zlib (with its header and checksum, as PBF wants).
-    static func zlib(_ content: [UInt8]) -> [UInt8] {
+    package static func zlib(_ content: [UInt8]) -> [UInt8] {
         var size = compressBound(uLong(content.count))
         var output = [UInt8](repeating: 0, count: Int(size))
         let status = output.withUnsafeMutableBufferPointer { target in
@@ -169,7 +176,7 @@ enum PBFTestFile {
         return Array(output[0..<Int(size)])
     }
 
-    static func headerBlock(_ options: Options) -> [UInt8] {
+    package static func headerBlock(_ options: Options) -> [UInt8] {
         var header = ProtobufWriter()
         if let box = options.boundingBox {
             header.message(1) { bbox in
@@ -187,7 +194,7 @@ enum PBFTestFile {
     }
 
     /// A `PrimitiveBlock`: a group per run of elements of one kind.
-    static func primitiveBlock(_ elements: [TestElement], _ options: Options) -> [UInt8] {
+    package static func primitiveBlock(_ elements: [TestElement], _ options: Options) -> [UInt8] {
         var strings = StringTable()
         var groups: [[UInt8]] = []
         var start = 0
@@ -222,11 +229,13 @@ enum PBFTestFile {
     }
 
     /// Index 0 is the empty string, as the format reserves it.
-    struct StringTable {
-        var strings: [String] = [""]
-        var indices: [String: Int64] = ["": 0]
+    package struct StringTable {
+        package init() {}
 
-        mutating func index(_ string: String) -> Int64 {
+        package var strings: [String] = [""]
+        package var indices: [String: Int64] = ["": 0]
+
+        package mutating func index(_ string: String) -> Int64 {
             if let index = indices[string] { return index }
             strings.append(string)
             indices[string] = Int64(strings.count - 1)
@@ -234,7 +243,7 @@ enum PBFTestFile {
         }
     }
 
-    static func raw(_ degrees: Double?, offset: Int64, _ options: Options) -> Int64 {
+    package static func raw(_ degrees: Double?, offset: Int64, _ options: Options) -> Int64 {
         let nanodegrees = Int64(((degrees ?? 0) * 1e7).rounded()) * 100
         return (nanodegrees - offset) / options.granularity
     }
