@@ -26,6 +26,8 @@ final class OrderedBlockPipeline: @unchecked Sendable {
     private var decoded: [Int: Result<OSMPBFBlock, OSMPBFError>] = [:]
     private var nextToConsume = 0
     private var reserved = 0
+    /// The most slots reserved at once so far.
+    private var peakReserved = 0
     private var stopped = false
     private var runningThreads = 0
     /// Blob types other than `OSMData` passed over, and their offsets (for notes).
@@ -66,6 +68,13 @@ final class OrderedBlockPipeline: @unchecked Sendable {
         }
     }
 
+    /// The blocks alive now (read and not yet released) and the most there have been at once.
+    var occupancy: (alive: Int, peak: Int) {
+        state.lock()
+        defer { state.unlock() }
+        return (reserved, peakReserved)
+    }
+
     /// Gives back the slot of the block last returned by ``next()``.
     func release() {
         state.lock()
@@ -96,6 +105,7 @@ final class OrderedBlockPipeline: @unchecked Sendable {
                 return
             }
             reserved += 1
+            peakReserved = max(peakReserved, reserved)
             state.unlock()
 
             // Then the next data block in file order.
