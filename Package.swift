@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "FoursquareProvider", targets: ["FoursquareProvider"]),
         .library(name: "GooglePlacesProvider", targets: ["GooglePlacesProvider"]),
         .library(name: "OverpassProvider", targets: ["OverpassProvider"]),
+        .library(name: "OSMPBF", targets: ["OSMPBF"]),
         .executable(name: "venues", targets: ["VenuesCLI"]),
     ],
     dependencies: [

@@ -159,7 +159,10 @@ package struct OSMPBFReader {
         header?(pbfHeader.osmHeader)
 
         var delivery = Delivery(cancellation: cancellation, progress: progress)
-        if options.threads == 0 {
+        let pipeline =
+            options.threads == 0
+            ? nil : OrderedBlockPipeline(reader: reader, threads: options.threads, options: options.decoding)
+        if pipeline == nil {
             while true {
                 let blob: RawBlob
                 do throws(OSMPBFError) {
@@ -177,8 +180,7 @@ package struct OSMPBFReader {
                 }
                 if try delivery.deliver(block, visit: visit) { break }
             }
-        } else {
-            let pipeline = OrderedBlockPipeline(reader: reader, threads: options.threads, options: options.decoding)
+        } else if let pipeline {
             defer { pipeline.finish() }
             while let result = pipeline.next() {
                 switch result {

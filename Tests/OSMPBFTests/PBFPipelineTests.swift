@@ -39,7 +39,7 @@ import VenuesCore
     func boundedByCapacity() throws {
         var reader = BlobReader(.memory(Self.file(compression: .raw)))
         _ = try reader.next()  // The header block.
-        let pipeline = OrderedBlockPipeline(reader: reader, threads: 2, options: .init())
+        let pipeline = try #require(OrderedBlockPipeline(reader: reader, threads: 2, options: .init()))
         defer { pipeline.finish() }
         #expect(pipeline.capacity == 5)
         // Hold block 0 until the decoding threads have filled every slot (an order of magnitude

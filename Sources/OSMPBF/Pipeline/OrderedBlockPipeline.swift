@@ -30,6 +30,7 @@ final class OrderedBlockPipeline: @unchecked Sendable {
     private var peakReserved = 0
     private var stopped = false
     private var runningThreads = 0
+    private var threads: [JoinableThread] = []
     /// Blob types other than `OSMData` passed over, and their offsets (for notes).
     private(set) var skippedBlobs = 0
 
@@ -38,18 +39,20 @@ final class OrderedBlockPipeline: @unchecked Sendable {
     private let options: PrimitiveBlockDecoder.Options
 
     /// A pipeline reading from `reader` (positioned after the header block) with `threads`
-    /// decoding threads, started at once.
-    init(reader: BlobReader, threads: Int, options: PrimitiveBlockDecoder.Options) {
+    /// decoding threads, started at once. `nil` when the system would start none (the caller
+    /// then decodes on its own thread).
+    init?(reader: BlobReader, threads: Int, options: PrimitiveBlockDecoder.Options) {
         self.reader = reader
         self.options = options
         capacity = 2 * max(1, threads) + 1
-        runningThreads = max(1, threads)
-        for index in 0..<max(1, threads) {
-            let thread = Thread { [self] in decodeLoop() }
-            thread.name = "venues pbf decoder \(index + 1)"
-            thread.stackSize = 1 << 20
-            thread.start()
+        state.lock()
+        defer { state.unlock() }
+        for _ in 0..<max(1, threads) {
+            guard let thread = JoinableThread({ [self] in decodeLoop() }) else { break }
+            self.threads.append(thread)
+            runningThreads += 1
         }
+        if self.threads.isEmpty { return nil }
     }
 
     /// The next block in file order, its error, or `nil` after the last one. Call
@@ -89,7 +92,11 @@ final class OrderedBlockPipeline: @unchecked Sendable {
         state.lock()
         stopped = true
         state.broadcast()
-        while runningThreads > 0 { state.wait() }
+        let started = threads
+        threads = []
+        state.unlock()
+        for thread in started { thread.join() }
+        state.lock()
         decoded.removeAll()
         state.unlock()
     }
