@@ -101,6 +101,11 @@ let package = Package(
             name: "OSMXML",
             dependencies: ["OSMModel", "VenuesCore", "CLibXML2", "CZlib", "CBZip2"]
         ),
+        // The local OpenStreetMap index: an extract imported once into SQLite, searched offline.
+        .target(
+            name: "OSMIndex",
+            dependencies: ["OSMModel", "VenuesCore", "VenuesFiles", "VenuesSQLite"]
+        ),
         // Reading OSM PBF (`.osm.pbf`): blocks decoded on every core, handed over in file order.
         .target(
             name: "OSMPBF",
@@ -123,7 +128,7 @@ let package = Package(
         ),
         .target(
             name: "OverpassProvider",
-            dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMXML", "OSMPBF"],
+            dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMXML", "OSMPBF", "OSMIndex"],
             path: "Providers/Overpass",
             exclude: ["README.md"]
         ),
@@ -142,6 +147,9 @@ let package = Package(
                 "FoursquareProvider",
                 "GooglePlacesProvider",
                 "OverpassProvider",
+                "OSMModel",
+                "OSMXML",
+                "OSMIndex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -195,6 +203,13 @@ let package = Package(
         ),
         .testTarget(name: "VenuesFilesTests", dependencies: ["VenuesFiles", "VenuesTestSupport"]),
         .testTarget(name: "VenuesSQLiteTests", dependencies: ["VenuesSQLite", "VenuesTestSupport"]),
+        .testTarget(
+            name: "OSMIndexTests",
+            dependencies: [
+                "OSMIndex", "OSMXML", "OSMModel", "OverpassProvider", "VenuesCore", "VenuesHTTP", "VenuesSQLite",
+                "VenuesFiles", "VenuesTestSupport",
+            ]
+        ),
         .testTarget(
             name: "OSMXMLTests",
             dependencies: ["OSMXML", "OSMModel", "VenuesCore", "CZlib", "CBZip2", "VenuesTestSupport"]

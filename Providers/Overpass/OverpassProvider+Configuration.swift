@@ -4,12 +4,17 @@ public import VenuesCore
 extension OverpassProvider {
     /// Where the OpenStreetMap data comes from, and how to ask for it.
     public struct Configuration: Sendable {
-        /// An Overpass interpreter on the network, or a local OSM XML file searched in place.
+        /// An Overpass interpreter on the network, a local OSM XML file searched in place, or a
+        /// local index made by `venues osm import`.
         public enum Endpoint: Sendable, Hashable {
             /// An Overpass API interpreter URL (`http` or `https`), queried with `POST data=…`.
             case remote(URL)
-            /// A local OSM XML file (`.osm`), streamed and filtered locally with the same rules.
+            /// A local OSM XML file (`.osm`, `.osm.gz`, `.osm.bz2`), streamed and filtered locally
+            /// with the same rules.
             case file(URL)
+            /// A local index (`NAME.sqlite`, written by `venues osm import`), searched offline in
+            /// milliseconds with the same rules.
+            case index(URL)
         }
 
         /// The public instance, `https://overpass-api.de/api/interpreter`.
@@ -18,18 +23,26 @@ extension OverpassProvider {
         /// Where to search. Default: ``Endpoint/remote(_:)`` with ``defaultInterpreterURL``.
         public var endpoint: Endpoint
 
+        /// A directory of imported indexes (`$VENUES_DATA_DIR/osm`). With a remote endpoint, a
+        /// search whose whole circle lies inside an index's bounds is answered from that index
+        /// (the smallest such), and a lookup by id from the first index that has the element;
+        /// `nil` (the default, and `--no-index`) always asks the endpoint.
+        public var indexDirectory: URL?
+
         /// Creates a configuration; the default asks the public Overpass instance.
-        public init(endpoint: Endpoint = .remote(Configuration.defaultInterpreterURL)) {
+        public init(endpoint: Endpoint = .remote(Configuration.defaultInterpreterURL), indexDirectory: URL? = nil) {
             self.endpoint = endpoint
+            self.indexDirectory = indexDirectory
         }
 
         /// Parses a user string (configuration file or `VENUES_OVERPASS_URL`).
         ///
         /// - `http://…` or `https://…` → ``Endpoint/remote(_:)``;
         /// - `file:///…` or a plain path (absolute, or relative to the current directory, `~`
-        ///   expanded) → ``Endpoint/file(_:)``. The file is not opened here: a missing file is
-        ///   reported when a search runs, as ``ProviderError/badRequest(_:)`` with the message
-        ///   `OSM file not found: PATH` (the resolved absolute path).
+        ///   expanded) → ``Endpoint/file(_:)``, or ``Endpoint/index(_:)`` when it ends in `.sqlite`.
+        ///   The file is not opened here: a missing file is reported when a search runs, as
+        ///   ``ProviderError/badRequest(_:)`` with the message `OSM file not found: PATH` (the
+        ///   resolved absolute path).
         ///
         /// Throws ``ProviderError/badRequest(_:)`` for an empty string, another URL scheme or a
         /// URL without a host.
@@ -51,7 +64,7 @@ extension OverpassProvider {
                     guard let url = URL(string: trimmed), url.isFileURL, !url.path.isEmpty else {
                         throw .badRequest("'\(trimmed)' is not a valid file:// URL of an OSM XML file")
                     }
-                    return .file(url.standardizedFileURL)
+                    return localEndpoint(url.standardizedFileURL)
                 default:
                     throw .badRequest(
                         "unsupported Overpass endpoint scheme '\(scheme):': use http(s):// for an interpreter, or file:// or a path for an .osm file"
@@ -60,7 +73,12 @@ extension OverpassProvider {
             }
             let expanded = (trimmed as NSString).expandingTildeInPath
             let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-            return .file(URL(fileURLWithPath: expanded, relativeTo: base).standardizedFileURL.absoluteURL)
+            return localEndpoint(URL(fileURLWithPath: expanded, relativeTo: base).standardizedFileURL.absoluteURL)
+        }
+
+        /// An index for a `.sqlite` path, else an OSM file.
+        private static func localEndpoint(_ url: URL) -> Endpoint {
+            url.pathExtension.lowercased() == "sqlite" ? .index(url) : .file(url)
         }
 
         /// The lowercased scheme when `text` starts like a URL (`letters:` followed by `//` or a

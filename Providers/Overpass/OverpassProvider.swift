@@ -1,4 +1,5 @@
 public import Foundation
+import OSMIndex
 import OSMModel
 public import VenuesCore
 public import VenuesHTTP
@@ -22,9 +23,13 @@ public import VenuesHTTP
 ///   `200` answer, become ``ProviderError``s (never a silently empty list).
 /// - Local (``Configuration/Endpoint/file(_:)``): the file is streamed with the same filters
 ///   and radius rule (see ``OSMExtractSearch``); no network is used.
+/// - Index (``Configuration/Endpoint/index(_:)``, or automatically with a remote endpoint when
+///   an index in ``Configuration/indexDirectory`` contains the whole search circle): an extract
+///   imported by `venues osm import`, searched offline with the same rules and answers.
 ///
-/// Both modes keep only venues whose position (a way's or relation's centre) is within the
-/// radius, nearest first, at most ``VenueQuery/limit``.
+/// Every mode keeps only venues whose position (a way's or relation's centre) is within the
+/// radius, nearest first, at most ``VenueQuery/limit``. ``ProviderResponse/source`` says which
+/// answered: `overpass`, `file` or `index:NAME`.
 public struct OverpassProvider: VenueProvider {
     public let id: ProviderID = .openStreetMap
     public let capabilities: ProviderCapabilities = [.nearby, .textSearch, .lookup]
@@ -60,6 +65,13 @@ public struct OverpassProvider: VenueProvider {
         let venues: [Venue]
         switch configuration.endpoint {
         case .remote(let url):
+            if let directory = configuration.indexDirectory,
+                let found = try await BackgroundWork.run({ _ throws(ProviderError) in
+                    try Self.lookUpInIndexes(directory: directory, kind: kind, id: number)
+                })
+            {
+                return found
+            }
             let query = OverpassQueryBuilder.lookupQuery(
                 type: kind.name,
                 id: number,
@@ -70,9 +82,31 @@ public struct OverpassProvider: VenueProvider {
             venues = try await BackgroundWork.run { flag throws(ProviderError) in
                 try OSMExtractSearch(file: url, criterion: .element(kind, number), cancellation: flag).run().venues
             }
+        case .index(let url):
+            venues = try await BackgroundWork.run { _ throws(ProviderError) in
+                do throws(OSMIndexError) {
+                    let venue = try OSMIndexReader(url: url).venue(kind: kind, id: number)
+                    return venue.map { [$0] } ?? []
+                } catch {
+                    throw error.providerError
+                }
+            }
         }
         guard let venue = venues.first(where: { $0.id == id }) else { throw .notFound(id) }
         return venue
+    }
+
+    /// The element from the first index (by name) that has it; unreadable indexes are passed over.
+    private static func lookUpInIndexes(
+        directory: URL,
+        kind: OSMElement.Kind,
+        id: Int64
+    ) throws(ProviderError) -> Venue? {
+        for entry in OSMIndexCatalog(directory: directory).list() {
+            guard case .success = entry.info else { continue }
+            if let venue = try? OSMIndexReader(url: entry.url).venue(kind: kind, id: id) { return venue }
+        }
+        return nil
     }
 
     /// Parses an Overpass XML answer body into venues (document order, no radius filter),
@@ -93,15 +127,58 @@ public struct OverpassProvider: VenueProvider {
         let selection = try OSMSelection(categories: query.categories, term: term)
         var found: [Venue]
         var notes: [String]
+        let source: String
         switch configuration.endpoint {
         case .remote(let url):
+            if let directory = configuration.indexDirectory {
+                let answer = try await BackgroundWork.run { flag throws(ProviderError) in
+                    try Self.searchCoveringIndex(
+                        directory: directory,
+                        query: query,
+                        selection: selection,
+                        cancellation: flag
+                    )
+                }
+                if case .answered(let response) = answer {
+                    let shaped = VenueSelectionShaper.shape(
+                        response.venues,
+                        center: center,
+                        radius: query.radius,
+                        limit: query.limit
+                    )
+                    return ProviderResponse(
+                        venues: shaped.venues,
+                        notes: response.notes + shaped.notes,
+                        source: response.source
+                    )
+                }
+                if case .notCovered(let reason) = answer { notes = [reason] } else { notes = [] }
+            } else {
+                notes = []
+            }
             let text = OverpassQueryBuilder.query(
                 center: center,
                 radius: query.radius,
                 selection: selection,
                 timeout: query.timeout
             )
-            (found, notes) = try await fetch(url: url, query: text, timeout: query.timeout)
+            let fetched = try await fetch(url: url, query: text, timeout: query.timeout)
+            found = fetched.venues
+            notes += fetched.notes
+            source = "overpass"
+        case .index(let url):
+            let response = try await BackgroundWork.run { flag throws(ProviderError) in
+                try Self.searchIndex(
+                    url,
+                    query: query,
+                    selection: selection,
+                    reason: "the OSM endpoint names it",
+                    cancellation: flag
+                )
+            }
+            found = response.venues
+            notes = response.notes
+            source = response.source ?? "index"
         case .file(let url):
             let result = try await BackgroundWork.run { flag throws(ProviderError) in
                 try OSMExtractSearch(
@@ -112,9 +189,80 @@ public struct OverpassProvider: VenueProvider {
             }
             found = result.venues
             notes = result.notes + ["read \(url.lastPathComponent) locally in \(result.passes) streaming pass(es)"]
+            source = "file"
         }
         let shaped = VenueSelectionShaper.shape(found, center: center, radius: query.radius, limit: query.limit)
-        return ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes)
+        return ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes, source: source)
+    }
+
+    /// What the imported indexes could do for a search with a remote endpoint.
+    private enum IndexAnswer: Sendable {
+        /// An index contains the circle and answered.
+        case answered(ProviderResponse)
+        /// No index contains the circle: why, for `--verbose`.
+        case notCovered(String)
+    }
+
+    /// Answers from the smallest imported index whose bounds contain the whole circle.
+    private static func searchCoveringIndex(
+        directory: URL,
+        query: VenueQuery,
+        selection: OSMSelection,
+        cancellation: CancellationFlag
+    ) throws(ProviderError) -> IndexAnswer {
+        guard let center = query.center else { return .notCovered("no centre") }
+        let catalog = OSMIndexCatalog(directory: directory)
+        guard let covering = catalog.covering(center: center, radius: Double(query.radius)) else {
+            let count = catalog.list().count
+            return .notCovered(
+                count == 0
+                    ? "no OSM index imported (venues osm import FILE), asking Overpass"
+                    : "none of the \(count) imported OSM index(es) contains the whole \(query.radius) m circle, asking Overpass"
+            )
+        }
+        return .answered(
+            try searchIndex(
+                covering.url,
+                query: query,
+                selection: selection,
+                reason: "its bounds contain the whole \(query.radius) m circle",
+                cancellation: cancellation
+            )
+        )
+    }
+
+    /// Searches one index. When the order is by distance only the nearest `limit` are asked for
+    /// (every venue tied with the last one too); otherwise every venue in the circle, as the
+    /// other modes return them.
+    private static func searchIndex(
+        _ url: URL,
+        query: VenueQuery,
+        selection: OSMSelection,
+        reason: String,
+        cancellation: CancellationFlag
+    ) throws(ProviderError) -> ProviderResponse {
+        guard let center = query.center else { throw .unsupported("OpenStreetMap needs a centre to search around") }
+        do throws(OSMIndexError) {
+            let reader = try OSMIndexReader(url: url)
+            let answer = try reader.search(
+                OSMIndexReader.Query(
+                    center: center,
+                    radius: Double(query.radius),
+                    categories: query.categories,
+                    selection: selection,
+                    nearest: query.sort == .distance ? max(1, query.limit) : nil
+                ),
+                cancellation: cancellation
+            )
+            let name = reader.info.name
+            return ProviderResponse(
+                venues: answer.venues,
+                notes: ["answered from the OSM index \(name) (\(url.path)): \(reason)"] + answer.notes,
+                source: "index:\(name)"
+            )
+        } catch {
+            throw error.providerError
+        }
     }
 
     /// Sends one query and decodes the answer, mapping every failure to a ``ProviderError``.

@@ -19,6 +19,7 @@ struct Venues: AsyncParsableCommand {
         version: VenuesVersion.current,
         subcommands: [
             NearbyCommand.self, SearchCommand.self, ShowCommand.self, FavoritesCommand.self, ProvidersCommand.self,
+            OSMCommand.self,
         ]
     )
 }

@@ -20,6 +20,7 @@ struct ConfigurationFile: Decodable {
     }
     struct Overpass: Decodable {
         var url: String?
+        var useIndexes: Bool?
     }
     struct Cache: Decodable {
         var ttlSeconds: Double?
@@ -50,7 +51,7 @@ struct ConfigurationFile: Decodable {
         "defaultLocation": ["latitude", "longitude"],
         "foursquare": ["url", "api", "apiKey"],
         "google": ["url", "apiKey", "language"],
-        "overpass": ["url"],
+        "overpass": ["url", "useIndexes"],
         "cache": ["ttlSeconds", "enabled"],
         "dedupe": ["priority"],
     ]
@@ -183,6 +184,7 @@ struct ConfigurationFile: Decodable {
             configuration.overpass.url = url
             configuration.overpass.urlSource = source
         }
+        if let useIndexes = overpass?.useIndexes { configuration.overpass.useIndexes = useIndexes }
         if let cache {
             if let ttl = cache.ttlSeconds {
                 guard ttl >= 0 else { throw invalid("cache.ttlSeconds must not be negative") }

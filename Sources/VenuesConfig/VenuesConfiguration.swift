@@ -68,6 +68,10 @@ public struct VenuesConfiguration: Sendable, Hashable {
         public var url: String = "https://overpass-api.de/api/interpreter"
         /// Where ``url`` came from, for `venues providers`.
         public var urlSource: String = "default"
+        /// Whether a search is answered from an imported index (`venues osm import`) when the
+        /// index contains the whole search circle, instead of asking the interpreter.
+        /// `--no-index` turns it off for one command.
+        public var useIndexes: Bool = true
         public init() {}
     }
 

@@ -10,12 +10,22 @@ public struct ProviderResponse: Sendable, Hashable {
     /// Remarks the user must see even without `--verbose`, because the answer is not quite what
     /// was asked for: a radius lowered to the provider's maximum, pages lost to a failure.
     public var warnings: [String]
+    /// Where a provider with several sources got this answer (the OpenStreetMap provider:
+    /// `overpass`, `file`, or `index:NAME` for a local index); `nil` when it has only one.
+    public var source: String?
 
     /// A response; `notes` and `warnings` default to none.
-    public init(venues: [Venue], center: Coordinate? = nil, notes: [String] = [], warnings: [String] = []) {
+    public init(
+        venues: [Venue],
+        center: Coordinate? = nil,
+        notes: [String] = [],
+        warnings: [String] = [],
+        source: String? = nil
+    ) {
         self.venues = venues
         self.center = center
         self.notes = notes
         self.warnings = warnings
+        self.source = source
     }
 }

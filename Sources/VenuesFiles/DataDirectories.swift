@@ -30,6 +30,8 @@ public struct DataDirectories: Sendable, Hashable {
 
     /// The favourites file: `favorites.json` in ``data``.
     public var favoritesFile: URL { data.appendingPathComponent("favorites.json", isDirectory: false) }
+    /// The directory of imported OpenStreetMap indexes (`venues osm import`): `osm` in ``data``.
+    public var osmIndexes: URL { data.appendingPathComponent("osm", isDirectory: true) }
     /// The directory for the HTTP response cache: `responses` in ``cache``.
     public var responseCache: URL { cache.appendingPathComponent("responses", isDirectory: true) }
 

@@ -1,11 +1,13 @@
 internal import CSQLite
+import Foundation
 
 /// A failed SQLite call: the result code and SQLite's own message.
 public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The extended result code (`SQLITE_IOERR_WRITE`, `SQLITE_CONSTRAINT_UNIQUE`…); its low
     /// byte is the primary code (``primaryCode``).
     public var code: Int32
-    /// SQLite's message (`sqlite3_errmsg`), or the code's text when there is none.
+    /// SQLite's message (`sqlite3_errmsg`), or the code's text when there is none; for a failed
+    /// read or write, followed by the system's reason (`disk I/O error (File too large)`).
     public var message: String
 
     public init(code: Int32, message: String) {
@@ -36,11 +38,21 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The error for a result code, with the connection's message when it has one.
     static func make(_ code: Int32, connection: OpaquePointer?) -> SQLiteError {
-        let text: String
+        var text: String
         if let connection, sqlite3_errcode(connection) == code, let message = sqlite3_errmsg(connection) {
             text = String(cString: message)
         } else {
             text = String(cString: sqlite3_errstr(code))
+        }
+        let primary = code & 0xFF
+        if let connection, primary == SQLITE_IOERR || primary == SQLITE_FULL || primary == SQLITE_CANTOPEN {
+            // The database file's own last error is more reliable than the connection's copy
+            // of errno, which later system calls may have replaced.
+            var number: Int32 = 0
+            if sqlite3_file_control(connection, "main", SQLITE_FCNTL_LAST_ERRNO, &number) != SQLITE_OK || number == 0 {
+                number = sqlite3_system_errno(connection)
+            }
+            if number != 0, let reason = strerror(number) { text += " (\(String(cString: reason)))" }
         }
         return SQLiteError(code: code, message: text)
     }

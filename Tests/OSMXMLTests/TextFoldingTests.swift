@@ -27,3 +27,24 @@ struct TextFoldingTests {
         #expect(OSMTextFolding.folded("Café ØRESUND") == "cafe oresund")
     }
 }
+
+/// ``OSMVocabulary/categories(of:)`` gives what its rules say, written out plainly.
+@Suite("OSM vocabulary")
+struct VocabularyTests {
+    @Test func categoriesAreThoseWhoseRulesMatch() {
+        var generator = SystemRandomNumberGenerator()
+        let keys = ["amenity", "shop", "tourism", "leisure", "name", "cuisine"]
+        let values =
+            OSMVocabulary.categoryRules.values.flatMap { $0.compactMap(\.values).flatMap { $0 } } + ["x", "yes"]
+        for _ in 0..<5_000 {
+            var tags = OSMTags()
+            for key in keys where Bool.random(using: &generator) {
+                tags.append(key: key, value: values.randomElement(using: &generator)!)
+            }
+            let plain = OSMVocabulary.categoryRules.compactMap { category, rules in
+                rules.contains { $0.matches(tags) } ? category : nil
+            }.sorted()
+            #expect(OSMVocabulary.categories(of: tags) == plain, "\(tags)")
+        }
+    }
+}

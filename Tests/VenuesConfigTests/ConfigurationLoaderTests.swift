@@ -103,6 +103,18 @@ import VenuesCore
         #expect(configuration.dedupe.priority == [ProviderID(rawValue: "yelp")])
     }
 
+    @Test func overpassUseIndexesDefaultsToTrueAndAFileTurnsItOff() throws {
+        let sandbox = try Sandbox()
+        #expect(try ConfigurationLoader(environment: sandbox.environment).load().overpass.useIndexes)
+        let file = try sandbox.write(#"{"overpass": {"useIndexes": false}}"#, to: "no-index.json")
+        let configuration = try ConfigurationLoader(environment: sandbox.environment).load(explicitFile: file.path)
+        #expect(configuration.overpass.useIndexes == false)
+        let wrong = try sandbox.write(#"{"overpass": {"useIndexes": "no"}}"#, to: "wrong.json")
+        #expect(throws: ConfigurationError.self) {
+            try ConfigurationLoader(environment: sandbox.environment).load(explicitFile: wrong.path)
+        }
+    }
+
     @Test func missingExplicitFile() throws {
         let sandbox = try Sandbox()
         #expect(throws: ConfigurationError.missingFile("/nonexistent/venues.json")) {

@@ -57,12 +57,33 @@ package enum OSMVocabulary {
         }
     }
 
-    /// The shared categories of an element, sorted.
+    /// The shared categories of an element, sorted: those with a rule that matches the tags.
+    ///
+    /// Each key the rules use is looked up once (every venue found is mapped through this, so it
+    /// runs for each of them).
     package static func categories(of tags: OSMTags) -> [Category] {
-        categoryRules.compactMap { category, rules in
-            rules.contains { $0.matches(tags) } ? category : nil
-        }.sorted()
+        var values: [String?] = []
+        values.reserveCapacity(ruleKeys.count)
+        for key in ruleKeys { values.append(tags[key]) }
+        var result: [Category] = []
+        for (category, rules) in indexedRules {
+            let matches = rules.contains { rule in
+                guard let value = values[rule.key] else { return false }
+                return rule.values.map { $0.contains(value) } ?? true
+            }
+            if matches { result.append(category) }
+        }
+        return result
     }
+
+    /// The keys ``categoryRules`` look at.
+    private static let ruleKeys: [String] = Array(Set(categoryRules.values.flatMap { $0.map(\.key) })).sorted()
+
+    /// ``categoryRules`` sorted by category, each rule's key as an index into ``ruleKeys``.
+    private static let indexedRules: [(Category, [(key: Int, values: Set<String>?)])] =
+        categoryRules.sorted { $0.key < $1.key }.map { category, rules in
+            (category, rules.map { rule in (ruleKeys.firstIndex(of: rule.key)!, rule.values.map(Set.init)) })
+        }
 
     /// The raw labels `key=value` for the venue keys the element has, e.g. `amenity=cafe`.
     package static func providerCategories(of tags: OSMTags) -> [String] {

@@ -15,10 +15,12 @@ struct NearbyCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var query: QueryOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var index: IndexOptions
 
     func run() async throws {
         try await failingWithMessage {
-            let context = try CommandContext.make(global: global)
+            var context = try CommandContext.make(global: global)
+            context.configuration = index.applied(to: context.configuration)
             try await QueryRunner(context: context, options: query, output: output).run(term: nil)
         }
     }

@@ -19,6 +19,7 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var query: QueryOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var index: IndexOptions
 
     mutating func validate() throws {
         term = term.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -37,7 +38,8 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await failingWithMessage {
-            let context = try CommandContext.make(global: global)
+            var context = try CommandContext.make(global: global)
+            context.configuration = index.applied(to: context.configuration)
             try await QueryRunner(context: context, options: query, output: output).run(term: term)
         }
     }

@@ -31,6 +31,7 @@ struct ShowCommand: AsyncParsableCommand {
     var timeout: Double?
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var index: IndexOptions
 
     enum DetailFormat: String, CaseIterable, ExpressibleByArgument {
         case table, json
@@ -45,7 +46,8 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await failingWithMessage {
-            let context = try CommandContext.make(global: global)
+            var context = try CommandContext.make(global: global)
+            context.configuration = index.applied(to: context.configuration)
             let venueID = try VenueIDArgument.parse(id)
             let favorites = context.favoritesIndexOrWarning("not checked against your favourites")
             let (merged, origin) = try await VenueLookup(context: context, favorites: favorites).freshest(

@@ -88,7 +88,7 @@ enum JSONRenderer {
 
         init(_ status: ResultDocument.ProviderStatus) { self.status = status }
 
-        enum CodingKeys: String, CodingKey { case provider, status, count, milliseconds, warnings, error }
+        enum CodingKeys: String, CodingKey { case provider, status, source, count, milliseconds, warnings, error }
         struct ErrorObject: Encodable {
             var kind: String
             var message: String
@@ -98,6 +98,7 @@ enum JSONRenderer {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(status.provider, forKey: .provider)
             try container.encode(status.ok ? "ok" : "error", forKey: .status)
+            try container.encodeIfPresent(status.source, forKey: .source)
             if status.ok { try container.encode(status.count, forKey: .count) }
             try container.encode(status.milliseconds, forKey: .milliseconds)
             if !status.warnings.isEmpty { try container.encode(status.warnings, forKey: .warnings) }

@@ -88,6 +88,9 @@ struct ResultDocument {
         var errorMessage: String?
         /// What an answering provider says the user must know (a lowered radius, lost pages).
         var warnings: [String] = []
+        /// Where an answering provider got its answer, when it has several sources (OSM:
+        /// `overpass`, `file`, `index:NAME`).
+        var source: String?
     }
 
     var kind: String
@@ -142,7 +145,8 @@ struct ResultDocument {
                     ok: true,
                     count: response.venues.count,
                     milliseconds: outcome.milliseconds,
-                    warnings: response.warnings.map { TextSanitizer.clean($0) }
+                    warnings: response.warnings.map { TextSanitizer.clean($0) },
+                    source: response.source.map { TextSanitizer.clean($0) }
                 )
             case .failure(let error):
                 ProviderStatus(

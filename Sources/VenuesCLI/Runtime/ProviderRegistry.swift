@@ -29,11 +29,13 @@ enum ProviderRegistry {
         }
     }
 
-    /// Creates the provider, or explains why it cannot be created.
+    /// Creates the provider, or explains why it cannot be created. `osmIndexDirectory` holds the
+    /// imported OpenStreetMap indexes the `osm` provider may answer from.
     static func make(
         _ id: ProviderID,
         configuration: VenuesConfiguration,
-        httpClient: any HTTPClient
+        httpClient: any HTTPClient,
+        osmIndexDirectory: URL? = nil
     ) -> Result<any VenueProvider, ProviderError> {
         if let reason = unusableReason(id, configuration: configuration) {
             return .failure(.unauthorized(reason))
@@ -65,8 +67,12 @@ enum ProviderRegistry {
         case .openStreetMap:
             do throws(ProviderError) {
                 let endpoint = try OverpassProvider.Configuration.endpoint(parsing: configuration.overpass.url)
+                let indexes = configuration.overpass.useIndexes ? osmIndexDirectory : nil
                 return .success(
-                    OverpassProvider(configuration: .init(endpoint: endpoint), httpClient: httpClient)
+                    OverpassProvider(
+                        configuration: .init(endpoint: endpoint, indexDirectory: indexes),
+                        httpClient: httpClient
+                    )
                 )
             } catch {
                 return .failure(.badRequest("VENUES_OVERPASS_URL / overpass.url: \(error.message)"))

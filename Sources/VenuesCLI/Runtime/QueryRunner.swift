@@ -90,7 +90,12 @@ struct QueryRunner {
         var recorders: [ProviderID: RecordingHTTPClient] = [:]
         for id in chosen {
             let recorder = RecordingHTTPClient(base: context.httpClient)
-            switch ProviderRegistry.make(id, configuration: configuration, httpClient: recorder) {
+            switch ProviderRegistry.make(
+                id,
+                configuration: configuration,
+                httpClient: recorder,
+                osmIndexDirectory: context.directories.osmIndexes
+            ) {
             case .success(let provider):
                 providers.append(provider)
                 recorders[id] = recorder

@@ -53,7 +53,12 @@ struct VenueLookup {
 
     private func fetch(_ id: VenueID, timeout: Double) async -> Result<Venue, ProviderError> {
         let recorder = RecordingHTTPClient(base: context.httpClient)
-        switch ProviderRegistry.make(id.provider, configuration: context.configuration, httpClient: recorder) {
+        switch ProviderRegistry.make(
+            id.provider,
+            configuration: context.configuration,
+            httpClient: recorder,
+            osmIndexDirectory: context.directories.osmIndexes
+        ) {
         case .failure(let error):
             return .failure(error)
         case .success(let provider):

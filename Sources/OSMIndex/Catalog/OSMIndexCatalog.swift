@@ -1,0 +1,98 @@
+package import Foundation
+package import VenuesCore
+import VenuesFiles
+
+/// The imported indexes of a directory (`$VENUES_DATA_DIR/osm`): their names, which one covers
+/// a search, removal.
+package struct OSMIndexCatalog: Sendable {
+    /// The directory holding `NAME.sqlite` files.
+    package let directory: URL
+
+    package init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// The file of the index called `name`. Throws ``OSMIndexError/invalidName(_:)`` for a name
+    /// that is not a plain file name.
+    package func url(forName name: String) throws(OSMIndexError) -> URL {
+        try Self.validate(name: name)
+        return directory.appendingPathComponent("\(name).\(OSMIndexFiles.fileExtension)")
+    }
+
+    /// The name an import gives an index of `source` by default: the file's name without
+    /// `.gz`, `.bz2`, `.pbf` and `.osm` (`finland-latest.osm.pbf` → `finland-latest`).
+    package static func defaultName(forSource source: URL) -> String {
+        var name = source.lastPathComponent
+        for suffix in [".gz", ".bz2", ".pbf", ".osm", ".xml"] where name.lowercased().hasSuffix(suffix) {
+            name = String(name.dropLast(suffix.count))
+        }
+        return name
+    }
+
+    /// Accepts letters, digits, `-`, `_` and `.`, not first, at most 100 characters.
+    package static func validate(name: String) throws(OSMIndexError) {
+        guard !name.isEmpty, name.count <= 100, !name.hasPrefix("."),
+            name.unicodeScalars.allSatisfy({ scalar in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
+            })
+        else { throw .invalidName(name) }
+    }
+
+    /// One file of the directory: its info, or why it cannot be read.
+    package struct Entry: Sendable {
+        package var name: String
+        package var url: URL
+        package var info: Result<OSMIndexInfo, OSMIndexError>
+    }
+
+    /// Every `*.sqlite` file of the directory, by name; none when the directory does not exist.
+    package func list() -> [Entry] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let suffix = "." + OSMIndexFiles.fileExtension
+        return names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.sorted().map { file in
+            let url = directory.appendingPathComponent(file)
+            let info = Result { () throws(OSMIndexError) in try OSMIndexReader(url: url).info }
+            return Entry(name: OSMIndexReader.name(of: url), url: url, info: info)
+        }
+    }
+
+    /// The index whose bounds contain the whole circle, the smallest when several do (a city
+    /// before its country); `nil` when none does. Unreadable files are passed over.
+    package func covering(center: Coordinate, radius: Double) -> OSMIndexInfo? {
+        let rectangles = CircleBox.degreeBounds(around: center, radius: radius)
+        let candidates = list().compactMap { try? $0.info.get() }.filter { info in
+            guard let bounds = info.bounds else { return false }
+            return rectangles.allSatisfy { rectangle in
+                bounds.minLatitude <= rectangle.minLatitude && rectangle.maxLatitude <= bounds.maxLatitude
+                    && bounds.minLongitude <= rectangle.minLongitude && rectangle.maxLongitude <= bounds.maxLongitude
+            }
+        }
+        return candidates.min { lhs, rhs in
+            let left = lhs.bounds?.degreeArea ?? 0
+            let right = rhs.bounds?.degreeArea ?? 0
+            return left != right ? left < right : lhs.name < rhs.name
+        }
+    }
+
+    /// Deletes the index called `name`, waiting for no import: one in progress holds the lock,
+    /// and removal is refused.
+    package func remove(name: String) throws(OSMIndexError) {
+        let url = try url(forName: name)
+        let lock: FileLock
+        do {
+            lock = try FileLock.acquire(at: OSMIndexFiles.lockURL(for: url), timeout: 0)
+        } catch .timedOut(let path, _) {
+            throw .busy(path: path)
+        } catch {
+            throw .write(path: url.path, reason: error.description)
+        }
+        defer { lock.unlock() }
+        guard unlink(url.path) == 0 else {
+            if errno == ENOENT { throw .notFound(path: url.path) }
+            throw .write(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        OSMIndexFiles.removeLeftovers(for: url)
+        // The lock file stays: deleting it while another process opens it would let two
+        // processes hold "the" lock at once.
+    }
+}

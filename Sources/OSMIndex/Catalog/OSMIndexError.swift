@@ -1,0 +1,58 @@
+package import VenuesCore
+
+/// Why an index could not be imported, opened or removed, in words for the user.
+package enum OSMIndexError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The OSM file could not be read: the message names the file and where (line or byte).
+    case source(ProviderError)
+    /// The index could not be written (disk full, permissions…).
+    case write(path: String, reason: String)
+    /// The import's temporary files (beside the index) could not be written or read back.
+    case temporaryFiles(String)
+    /// Another import (or removal) of the same index holds its lock.
+    case busy(path: String)
+    /// The file is not an index of this program (not SQLite, or another application's file).
+    case notAnIndex(path: String, reason: String)
+    /// The index was written by a newer version of venues.
+    case newerSchema(path: String, version: Int64)
+    /// There is no index at this path.
+    case notFound(path: String)
+    /// An index name that cannot be a file name.
+    case invalidName(String)
+    /// The import was cancelled.
+    case cancelled
+
+    package var description: String {
+        switch self {
+        case .source(.invalidResponse(let detail)), .source(.badRequest(let detail)), .source(.unreachable(let detail)):
+            detail
+        case .source(let error):
+            error.message
+        case .write(let path, let reason):
+            "cannot write the index \(path): \(reason)"
+        case .temporaryFiles(let reason):
+            "cannot use the import's temporary files: \(reason)"
+        case .busy(let path):
+            "another venues process is importing or removing this index (it holds the lock \(path)); try again when it has finished"
+        case .notAnIndex(let path, let reason):
+            "\(path) is not a venues OSM index (\(reason)); make one with: venues osm import FILE.osm"
+        case .newerSchema(let path, let version):
+            "\(path) is an index of schema version \(version), written by a newer venues; this one reads version \(OSMIndexSchema.version): upgrade venues, or import the file again"
+        case .notFound(let path):
+            "no OSM index at \(path)"
+        case .invalidName(let name):
+            "'\(name)' cannot name an index: use letters, digits, '-', '_' and '.', not starting with '.'"
+        case .cancelled:
+            "the import was cancelled"
+        }
+    }
+
+    /// The provider error a search reports for this failure.
+    package var providerError: ProviderError {
+        switch self {
+        case .source(let error): error
+        case .cancelled: .cancelled
+        case .notAnIndex, .newerSchema, .notFound, .invalidName: .badRequest(description)
+        case .write, .temporaryFiles, .busy: .unreachable(description)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Where an index's companions live: its lock file and the temporary files of imports, all
+/// hidden files in the index's own directory.
+enum OSMIndexFiles {
+    /// An index file's extension.
+    static let fileExtension = "sqlite"
+
+    /// The lock that imports and removals of `index` take: `.NAME.sqlite.lock` beside it.
+    static func lockURL(for index: URL) -> URL {
+        index.deletingLastPathComponent().appendingPathComponent(".\(index.lastPathComponent).lock")
+    }
+
+    /// How the names of `index`'s temporary files begin: `.NAME.sqlite.`; they end in `.tmp`.
+    static func temporaryPrefix(for index: URL) -> String { ".\(index.lastPathComponent)." }
+
+    /// A new temporary file name beside `index`.
+    static func temporaryURL(for index: URL) -> URL {
+        index.deletingLastPathComponent().appendingPathComponent(
+            "\(temporaryPrefix(for: index))\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        )
+    }
+
+    /// Deletes what earlier imports of `index` left behind (temporary files of an import that
+    /// failed or was killed). Call it holding the lock: no live import is writing them then.
+    @discardableResult
+    static func removeLeftovers(for index: URL) -> [String] {
+        let directory = index.deletingLastPathComponent()
+        let prefix = temporaryPrefix(for: index)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var removed: [String] = []
+        for name in names where name.hasPrefix(prefix) && (name.hasSuffix(".tmp") || name.hasSuffix(".tmp-journal")) {
+            if unlink(directory.appendingPathComponent(name).path) == 0 { removed.append(name) }
+        }
+        return removed
+    }
+}

@@ -1,0 +1,94 @@
+package import Foundation
+package import OSMModel
+
+/// What an index says about itself (its `meta` table), and its file.
+package struct OSMIndexInfo: Sendable, Hashable {
+    /// The index's name: its file name without `.sqlite`.
+    package var name: String
+    /// The index file.
+    package var url: URL
+    /// Its size in bytes.
+    package var fileBytes: Int
+    /// `PRAGMA user_version`.
+    package var schemaVersion: Int64
+    /// The area it covers: the extract's declared bounds, else the rectangle around its nodes.
+    package var bounds: OSMBounds?
+    /// `declared` or `nodes`.
+    package var boundsOrigin: String?
+    /// Venues indexed.
+    package var venues: Int
+    /// The newest element timestamp of the extract (else its own timestamp): how recent the
+    /// data is.
+    package var dataTimestamp: String?
+    /// The OSM file it was imported from, and its size.
+    package var sourceName: String?
+    package var sourceBytes: Int?
+    /// When it was imported (ISO 8601).
+    package var importedAt: String?
+    /// The program that wrote it.
+    package var generator: String?
+    /// The venue rules it was built with (``VenueRules/fingerprint``).
+    package var venueRules: String?
+    /// The categories of `venue.categories`' bits, in bit order.
+    package var categoryBits: [String]
+
+    /// Reads `meta` into an info value.
+    init(name: String, url: URL, fileBytes: Int, schemaVersion: Int64, meta: [String: MetaValue]) {
+        self.name = name
+        self.url = url
+        self.fileBytes = fileBytes
+        self.schemaVersion = schemaVersion
+        if let minLatitude = meta["bounds_min_latitude"]?.double,
+            let minLongitude = meta["bounds_min_longitude"]?.double,
+            let maxLatitude = meta["bounds_max_latitude"]?.double,
+            let maxLongitude = meta["bounds_max_longitude"]?.double
+        {
+            bounds = OSMBounds(
+                minLatitude: minLatitude,
+                minLongitude: minLongitude,
+                maxLatitude: maxLatitude,
+                maxLongitude: maxLongitude
+            )
+        }
+        boundsOrigin = meta["bounds_origin"]?.text
+        venues = meta["venues"]?.integer.map(Int.init) ?? 0
+        dataTimestamp = meta["data_timestamp"]?.text
+        sourceName = meta["source_name"]?.text
+        sourceBytes = meta["source_bytes"]?.integer.map(Int.init)
+        importedAt = meta["imported_at"]?.text
+        generator = meta["generator"]?.text
+        venueRules = meta["venue_rules"]?.text
+        categoryBits = meta["category_bits"]?.text?.split(separator: ",").map(String.init) ?? []
+    }
+
+    /// A `meta` value.
+    enum MetaValue: Sendable, Hashable {
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+
+        var text: String? {
+            switch self {
+            case .text(let value): value
+            case .integer(let value): String(value)
+            case .real(let value): String(value)
+            }
+        }
+
+        var integer: Int64? {
+            switch self {
+            case .integer(let value): value
+            case .real(let value): Int64(exactly: value)
+            case .text(let value): Int64(value)
+            }
+        }
+
+        var double: Double? {
+            switch self {
+            case .integer(let value): Double(value)
+            case .real(let value): value
+            case .text(let value): Double(value)
+            }
+        }
+    }
+}

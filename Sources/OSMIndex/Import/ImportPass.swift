@@ -1,0 +1,262 @@
+import Foundation
+import OSMModel
+import VenuesCore
+
+/// The reading half of an import: sees every element once, sends venue nodes to the writer at
+/// once, and sets aside what is needed to place ways and relations afterwards (every node's
+/// position, every way's node list, the venue ways and relations themselves).
+///
+/// Which elements are venues is decided exactly as the provider decides it (``OSMSelection``
+/// with no category and no term, and a name ``OSMVenueMapper`` accepts), so that a search of the
+/// index finds what a search of the file finds.
+final class ImportPass {
+    private let queue: BoundedQueue<WriterMessage>
+    private let selection: OSMSelection
+    private let nodes: NodeLocationStore
+    private let ways: WayNodeListStore
+    private let pending: PendingElementStore
+    private var keys = TagKeyDictionary()
+    private var batch: [VenueRow] = []
+    private static let batchSize = 2048
+
+    /// Counts for the summary and the progress line.
+    private(set) var nodeVenues = 0
+    private(set) var wayVenues = 0
+    private(set) var relationVenues = 0
+    private(set) var nodeCount = 0
+    private(set) var wayCount = 0
+    private(set) var relationCount = 0
+    /// Ways and relations none of whose nodes are in the file (or placed out of range).
+    private(set) var withoutNodes = 0
+    /// Nodes without a usable position.
+    private(set) var nodesWithoutPosition = 0
+    /// The rectangle around every node, for files that declare no bounds.
+    private(set) var nodeBounds: OSMBounds?
+    /// Set when the writer stopped (it failed): the pass ends early.
+    private(set) var writerStopped = false
+    /// A temporary file could not be written.
+    private(set) var spillFailure: OSMIndexError?
+
+    init(queue: BoundedQueue<WriterMessage>, temporaryDirectory: URL) throws(OSMIndexError) {
+        self.queue = queue
+        selection = try! OSMSelection(categories: [], term: nil)
+        nodes = try NodeLocationStore(directory: temporaryDirectory)
+        ways = try WayNodeListStore(directory: temporaryDirectory)
+        pending = try PendingElementStore(directory: temporaryDirectory)
+        batch.reserveCapacity(Self.batchSize)
+    }
+
+    /// Venues sent to the writer so far.
+    var venues: Int { nodeVenues + wayVenues + relationVenues }
+
+    // MARK: Reading
+
+    /// Takes one element of the file.
+    func visit(_ element: inout OSMElement) -> OSMVisit {
+        do throws(OSMIndexError) {
+            switch element.kind {
+            case .node: try visitNode(&element)
+            case .way: try visitWay(&element)
+            case .relation: try visitRelation(&element)
+            }
+        } catch {
+            spillFailure = error
+            return .stop
+        }
+        return writerStopped ? .stop : .next
+    }
+
+    private func visitNode(_ element: inout OSMElement) throws(OSMIndexError) {
+        nodeCount += 1
+        guard let latitude = element.latitude, let longitude = element.longitude,
+            let fixedLatitude = FixedPoint.rounded(latitude), let fixedLongitude = FixedPoint.rounded(longitude)
+        else {
+            nodesWithoutPosition += 1
+            return
+        }
+        // Kept even when out of range, as the local extract search keeps it: a way's centre is
+        // then out of range too, and the way is skipped by both.
+        try nodes.append(id: element.id, latitude: fixedLatitude, longitude: fixedLongitude)
+        guard let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else { return }
+        extendNodeBounds(coordinate)
+        guard isVenue(element) else { return }
+        nodeVenues += 1
+        send(
+            VenueRow(
+                element: OSMIndexSchema.element(kind: .node, id: element.id),
+                latitude: latitude,
+                longitude: longitude,
+                extent: nil,
+                categories: VenueRules.categoryMask(of: element.tags),
+                search: Self.searchText(element.tags),
+                tags: keys.encode(element.tags)
+            )
+        )
+    }
+
+    private func visitWay(_ element: inout OSMElement) throws(OSMIndexError) {
+        wayCount += 1
+        try ways.append(id: element.id, nodes: element.nodeRefs)
+        guard isVenue(element) else { return }
+        try setAside(element, nodes: element.nodeRefs, ways: [])
+    }
+
+    private func visitRelation(_ element: inout OSMElement) throws(OSMIndexError) {
+        relationCount += 1
+        guard isVenue(element) else { return }
+        try setAside(element, nodes: element.memberNodes, ways: element.memberWays)
+    }
+
+    private func setAside(_ element: OSMElement, nodes: [Int64], ways: [Int64]) throws(OSMIndexError) {
+        try pending.append(
+            PendingElementStore.Element(
+                kind: element.kind,
+                id: element.id,
+                categories: VenueRules.categoryMask(of: element.tags),
+                search: Self.searchText(element.tags),
+                tags: keys.encode(element.tags),
+                nodes: nodes,
+                ways: ways
+            )
+        )
+    }
+
+    /// A venue: selected by the provider's rules, with a name the mapper accepts and an id an
+    /// index row can hold.
+    private func isVenue(_ element: OSMElement) -> Bool {
+        guard !element.tags.isEmpty, element.id > 0, element.id <= OSMIndexSchema.maximumID,
+            selection.matches(element.tags)
+        else { return false }
+        return element.tags.first("name") != nil
+    }
+
+    /// `venue.search`: the folded `name`, `brand` and `cuisine` (each empty when missing).
+    static func searchText(_ tags: OSMTags) -> String {
+        var text = ""
+        for (index, field) in OSMSelection.termFields.enumerated() {
+            if index > 0 { text.append(OSMIndexSchema.searchSeparator) }
+            if let value = tags[field] { text += OSMTextFolding.folded(value) }
+        }
+        return text
+    }
+
+    private func extendNodeBounds(_ coordinate: Coordinate) {
+        if var bounds = nodeBounds {
+            bounds.minLatitude = min(bounds.minLatitude, coordinate.latitude)
+            bounds.maxLatitude = max(bounds.maxLatitude, coordinate.latitude)
+            bounds.minLongitude = min(bounds.minLongitude, coordinate.longitude)
+            bounds.maxLongitude = max(bounds.maxLongitude, coordinate.longitude)
+            nodeBounds = bounds
+        } else {
+            nodeBounds = OSMBounds(
+                minLatitude: coordinate.latitude,
+                minLongitude: coordinate.longitude,
+                maxLatitude: coordinate.latitude,
+                maxLongitude: coordinate.longitude
+            )
+        }
+    }
+
+    // MARK: Placing ways and relations
+
+    /// After the file: places the venue ways and relations at the centre of their nodes'
+    /// bounding box (a relation: of its member nodes and its member ways' nodes, sub-relations
+    /// not followed), as Overpass `out center` does, and sends them to the writer. Those with
+    /// none of their nodes in the file are skipped and counted.
+    func placeWaysAndRelations(cancellation: CancellationFlag?) throws(OSMIndexError) {
+        try nodes.seal()
+        var memberWays: [Int64] = []
+        try pending.forEachElement { element throws(OSMIndexError) in memberWays += element.ways }
+        memberWays.sort()
+        memberWays = deduplicated(memberWays)
+        let memberWayNodes = try ways.nodeLists(of: memberWays)
+        var placed = 0
+        try pending.forEachElement { element throws(OSMIndexError) in
+            placed += 1
+            if placed & 0xFFF == 0, cancellation?.isCancelled == true { throw .cancelled }
+            var box = ExtentBuilder()
+            for node in element.nodes { box.add(nodes.position(of: node)) }
+            for way in element.ways {
+                for node in memberWayNodes[way] ?? [] { box.add(nodes.position(of: node)) }
+            }
+            guard let extent = box.extent else {
+                withoutNodes += 1
+                return
+            }
+            let latitude = (FixedPoint.degrees(extent.minLatitude) + FixedPoint.degrees(extent.maxLatitude)) / 2
+            let longitude = (FixedPoint.degrees(extent.minLongitude) + FixedPoint.degrees(extent.maxLongitude)) / 2
+            guard (try? Coordinate(latitude: latitude, longitude: longitude)) != nil else {
+                withoutNodes += 1
+                return
+            }
+            if element.kind == .way { wayVenues += 1 } else { relationVenues += 1 }
+            send(
+                VenueRow(
+                    element: OSMIndexSchema.element(kind: element.kind, id: element.id),
+                    latitude: latitude,
+                    longitude: longitude,
+                    extent: extent,
+                    categories: element.categories,
+                    search: element.search,
+                    tags: element.tags
+                )
+            )
+        }
+        flush()
+    }
+
+    // MARK: Sending
+
+    private func send(_ row: VenueRow) {
+        batch.append(row)
+        if batch.count >= Self.batchSize { flush() }
+    }
+
+    /// Sends the rows gathered so far.
+    func flush() {
+        guard !batch.isEmpty else { return }
+        if !queue.put(.rows(batch, newKeys: keys.takeNewKeys().map { TagKeyEntry(id: $0.id, key: $0.key) })) {
+            writerStopped = true
+        }
+        batch.removeAll(keepingCapacity: true)
+    }
+
+    /// Bytes set aside in temporary files.
+    var temporaryBytes: Int { nodes.size + ways.size }
+}
+
+@available(*, unavailable)
+extension ImportPass: Sendable {}
+
+/// The bounding box of the positions found, in 1e-7 degrees.
+private struct ExtentBuilder {
+    private var extent_: VenueRow.Extent?
+
+    mutating func add(_ position: (latitude: Int32, longitude: Int32)?) {
+        guard let position else { return }
+        guard var box = extent_ else {
+            extent_ = VenueRow.Extent(
+                minLatitude: position.latitude,
+                minLongitude: position.longitude,
+                maxLatitude: position.latitude,
+                maxLongitude: position.longitude
+            )
+            return
+        }
+        box.minLatitude = min(box.minLatitude, position.latitude)
+        box.maxLatitude = max(box.maxLatitude, position.latitude)
+        box.minLongitude = min(box.minLongitude, position.longitude)
+        box.maxLongitude = max(box.maxLongitude, position.longitude)
+        extent_ = box
+    }
+
+    var extent: VenueRow.Extent? { extent_ }
+}
+
+/// A sorted array without repeated values.
+private func deduplicated(_ sorted: [Int64]) -> [Int64] {
+    var result: [Int64] = []
+    result.reserveCapacity(sorted.count)
+    for value in sorted where result.last != value { result.append(value) }
+    return result
+}

@@ -1,0 +1,206 @@
+import Foundation
+import VenuesSQLite
+
+/// What the import sends the writer.
+enum WriterMessage: Sendable {
+    /// Rows to insert, and the tag keys first used by them.
+    case rows([VenueRow], newKeys: [TagKeyEntry])
+    /// Every row has been sent: build the position and text indexes, write `meta`, commit.
+    case finish([MetaEntry])
+}
+
+/// A `tag_key` row.
+struct TagKeyEntry: Sendable {
+    var id: Int
+    var key: String
+}
+
+/// A `meta` row.
+struct MetaEntry: Sendable {
+    var key: String
+    var value: Value
+
+    enum Value: Sendable {
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+    }
+
+    init(_ key: String, _ value: Value) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// Writes the index file on its own thread while the import reads the OSM file on another: the
+/// two halves of an import take about as long as each other, and the machine has two cores.
+///
+/// The file is written as fast as SQLite allows: no journal, no syncs (a failed import leaves a
+/// temporary file that is deleted, never a damaged index), one transaction, a 64 MiB page
+/// cache. Rows go into `venue` and the FTS index as they come; the R-tree is packed at the end
+/// (``RTreeBulkLoader``).
+enum IndexWriter {
+    /// What the writer did.
+    struct Report: Sendable {
+        var rows = 0
+        /// Rows dropped because an element with the same type and id came before.
+        var duplicates = 0
+        var positionIndexSeconds = 0.0
+        var textIndexSeconds = 0.0
+    }
+
+    /// Creates the index at `path` and writes what `queue` brings until ``WriterMessage/finish(_:)``;
+    /// errors name `destination`, the index this file will replace. On failure the queue is
+    /// cancelled, so the reading side stops at its next `put`.
+    static func run(
+        path: String,
+        destination: String,
+        queue: BoundedQueue<WriterMessage>
+    ) -> Result<Report, OSMIndexError> {
+        do {
+            return .success(try write(path: path, destination: destination, queue: queue))
+        } catch {
+            queue.cancel()
+            return .failure(error)
+        }
+    }
+
+    private static func write(
+        path: String,
+        destination: String,
+        queue: BoundedQueue<WriterMessage>
+    ) throws(OSMIndexError) -> Report {
+        func failure(_ error: SQLiteError) -> OSMIndexError {
+            .write(path: destination, reason: error.isDiskFull ? "the disk is full" : error.message)
+        }
+        var report = Report()
+        do {
+            let connection = try SQLiteConnection(path: path, access: .readWriteCreate)
+            try connection.execute(
+                """
+                PRAGMA page_size = 4096;
+                PRAGMA journal_mode = OFF;
+                PRAGMA synchronous = OFF;
+                PRAGMA locking_mode = EXCLUSIVE;
+                PRAGMA cache_size = -65536;
+                """
+            )
+            try connection.execute(OSMIndexSchema.create)
+            try connection.execute("INSERT INTO venue_text(venue_text, rank) VALUES ('automerge', 0)")
+            try connection.execute("BEGIN")
+            let insertVenue = try connection.prepare(
+                """
+                INSERT OR IGNORE INTO venue(element, latitude, longitude, min_latitude, min_longitude, max_latitude,
+                    max_longitude, categories, search, tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                persistent: true
+            )
+            let insertText = try connection.prepare(
+                "INSERT INTO venue_text(rowid, search) VALUES (?, ?)",
+                persistent: true
+            )
+            let insertKey = try connection.prepare("INSERT INTO tag_key(id, key) VALUES (?, ?)", persistent: true)
+            var positions: [RTreeEntry] = []
+
+            while let message = queue.take() {
+                switch message {
+                case .rows(let rows, let newKeys):
+                    for entry in newKeys {
+                        try insertKey.bind(entry.id, at: 1)
+                        try insertKey.bind(entry.key, at: 2)
+                        try insertKey.run()
+                    }
+                    for row in rows {
+                        try bind(row, to: insertVenue)
+                        try insertVenue.run()
+                        guard connection.changes == 1 else {
+                            report.duplicates += 1
+                            continue
+                        }
+                        try insertText.bind(row.element, at: 1)
+                        try insertText.bind(row.search, at: 2)
+                        try insertText.run()
+                        let latitude = FixedPoint.interval(row.latitude)
+                        let longitude = FixedPoint.interval(row.longitude)
+                        positions.append(
+                            RTreeEntry(
+                                id: row.element,
+                                minLatitude: latitude.lower,
+                                maxLatitude: latitude.upper,
+                                minLongitude: longitude.lower,
+                                maxLongitude: longitude.upper
+                            )
+                        )
+                        report.rows += 1
+                    }
+                case .finish(let meta):
+                    let clock = ContinuousClock()
+                    let start = clock.now
+                    try RTreeBulkLoader.load(&positions, into: "venue_position", connection: connection)
+                    positions = []
+                    let textStart = clock.now
+                    try connection.execute("INSERT INTO venue_text(venue_text) VALUES ('optimize')")
+                    try connection.execute("INSERT INTO venue_text(venue_text, rank) VALUES ('automerge', 4)")
+                    let end = clock.now
+                    report.positionIndexSeconds = seconds(textStart - start)
+                    report.textIndexSeconds = seconds(end - textStart)
+                    let insertMeta = try connection.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)")
+                    // The rows written: elements listed twice were counted twice while reading.
+                    for entry in meta + [MetaEntry("venues", .integer(Int64(report.rows)))] {
+                        try insertMeta.bind(entry.key, at: 1)
+                        switch entry.value {
+                        case .integer(let value): try insertMeta.bind(value, at: 2)
+                        case .real(let value): try insertMeta.bind(value, at: 2)
+                        case .text(let value): try insertMeta.bind(value, at: 2)
+                        }
+                        try insertMeta.run()
+                    }
+                    try connection.execute("COMMIT")
+                    try connection.execute("PRAGMA optimize")
+                    return report
+                }
+            }
+            throw OSMIndexError.cancelled
+        } catch let error as SQLiteError {
+            throw failure(error)
+        } catch let error as OSMIndexError {
+            throw error
+        } catch {
+            throw .write(path: destination, reason: "\(error)")
+        }
+    }
+
+    private static func bind(_ row: VenueRow, to statement: SQLiteStatement) throws(SQLiteError) {
+        try statement.bind(row.element, at: 1)
+        try bindDegrees(row.latitude, to: statement, at: 2)
+        try bindDegrees(row.longitude, to: statement, at: 3)
+        if let extent = row.extent {
+            try statement.bind(Int64(extent.minLatitude), at: 4)
+            try statement.bind(Int64(extent.minLongitude), at: 5)
+            try statement.bind(Int64(extent.maxLatitude), at: 6)
+            try statement.bind(Int64(extent.maxLongitude), at: 7)
+        } else {
+            for index in Int32(4)...7 { try statement.bindNull(at: index) }
+        }
+        try statement.bind(row.categories, at: 8)
+        try statement.bind(row.search, at: 9)
+        try statement.bind(blob: row.tags, at: 10)
+    }
+
+    /// Degrees stored exactly: an INTEGER of 1e-7 degrees when that gives them back, else REAL.
+    private static func bindDegrees(
+        _ degrees: Double,
+        to statement: SQLiteStatement,
+        at index: Int32
+    ) throws(SQLiteError) {
+        if let fixed = FixedPoint.exact(degrees) {
+            try statement.bind(Int64(fixed), at: index)
+        } else {
+            try statement.bind(degrees, at: index)
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,24 @@
+/// One row of `venue`, as the import hands it to the writer.
+struct VenueRow: Sendable {
+    /// `venue.element`: OSM id × 4 + type.
+    var element: Int64
+    /// The `out center` position in degrees.
+    var latitude: Double
+    var longitude: Double
+    /// A way's or relation's bounding box in 1e-7 degrees; `nil` for nodes.
+    var extent: Extent?
+    /// `venue.categories`.
+    var categories: Int64
+    /// `venue.search`.
+    var search: String
+    /// `venue.tags`.
+    var tags: [UInt8]
+
+    /// A bounding box in 1e-7 degrees.
+    struct Extent: Sendable, Hashable {
+        var minLatitude: Int32
+        var minLongitude: Int32
+        var maxLatitude: Int32
+        var maxLongitude: Int32
+    }
+}

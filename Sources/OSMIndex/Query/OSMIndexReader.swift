@@ -1,0 +1,407 @@
+package import Foundation
+package import OSMModel
+package import VenuesCore
+import VenuesSQLite
+
+/// An index file opened for searching (read-only: a search never writes, not even a journal).
+///
+/// - Nearby: the R-tree gives the venues in rectangles around the circle, which are measured
+///   (the same haversine distance as everywhere else) and filtered by category. When only the
+///   nearest `limit` are wanted, the rectangle starts small and grows until it holds that many
+///   venues within its own radius: the nearest are then certainly among them.
+/// - Text: a term of three characters or more first asks the trigram index for the venues
+///   whose name, brand or cuisine may contain it; when there are few, they are checked and
+///   measured one by one. Otherwise (a short or a common term) the search goes by position, as
+///   for nearby, checking each venue's folded text.
+///
+/// Either way every candidate is checked exactly as a search of the OSM file checks it
+/// (categories by the same tag rules, the term with ``OSMTextFolding``), so both give the same
+/// venues at the same distances.
+package final class OSMIndexReader {
+    /// What to find.
+    package struct Query: Sendable {
+        package var center: Coordinate
+        /// Metres.
+        package var radius: Double
+        /// The categories asked for (empty: all).
+        package var categories: Set<Category>
+        /// The filter built from the categories and the term.
+        package var selection: OSMSelection
+        /// The nearest this many are wanted (every venue at the distance of the last one too);
+        /// `nil` for every venue in the circle.
+        package var nearest: Int?
+
+        package init(
+            center: Coordinate,
+            radius: Double,
+            categories: Set<Category>,
+            selection: OSMSelection,
+            nearest: Int?
+        ) {
+            self.center = center
+            self.radius = radius
+            self.categories = categories
+            self.selection = selection
+            self.nearest = nearest
+        }
+    }
+
+    /// The venues found (in no particular order) and how they were found.
+    package struct Answer: Sendable {
+        package var venues: [Venue]
+        package var notes: [String]
+    }
+
+    /// The index file.
+    package let url: URL
+    /// Its `meta`.
+    package let info: OSMIndexInfo
+    private let connection: SQLiteConnection
+    private var keyNames: [Int: String] = [:]
+    /// Whether the stored category bits and folded texts were made by this build's rules.
+    private let sameRules: Bool
+    private let categoryBit: [Category: Int]
+
+    /// The trigram index is used when it finds at most this many candidates.
+    static let textCandidateLimit = 4096
+
+    /// Opens the index at `url`.
+    ///
+    /// Throws ``OSMIndexError/notFound(path:)`` when there is no file, ``OSMIndexError/notAnIndex(path:reason:)``
+    /// for a file that is not one (not SQLite, another program's database, damaged), and
+    /// ``OSMIndexError/newerSchema(path:version:)`` for an index of a newer venues.
+    package init(url: URL) throws(OSMIndexError) {
+        self.url = url
+        let path = url.path
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw .notFound(path: path) }
+            throw .notAnIndex(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw .notAnIndex(path: path, reason: "not a regular file")
+        }
+        let meta: [String: OSMIndexInfo.MetaValue]
+        let version: Int64
+        do {
+            connection = try SQLiteConnection(path: path, access: .readOnly)
+            guard try connection.integer("PRAGMA application_id") == OSMIndexSchema.applicationID else {
+                throw OSMIndexError.notAnIndex(path: path, reason: "an SQLite database of another program")
+            }
+            version = try connection.integer("PRAGMA user_version") ?? 0
+            guard version <= OSMIndexSchema.version else {
+                throw OSMIndexError.newerSchema(path: path, version: version)
+            }
+            guard version == OSMIndexSchema.version else {
+                throw OSMIndexError.notAnIndex(path: path, reason: "unknown schema version \(version)")
+            }
+            var values: [String: OSMIndexInfo.MetaValue] = [:]
+            let rows = try connection.prepare("SELECT key, value FROM meta")
+            while try rows.step() {
+                guard let key = rows.text(0) else { continue }
+                switch rows.type(1) {
+                case .integer: values[key] = .integer(rows.int64(1))
+                case .float: values[key] = .real(rows.double(1))
+                case .text, .blob: values[key] = rows.text(1).map { .text($0) }
+                case .null: break
+                }
+            }
+            meta = values
+        } catch let error as OSMIndexError {
+            throw error
+        } catch let error as SQLiteError {
+            let reason = error.isNotADatabase ? "not an SQLite database" : error.message
+            throw .notAnIndex(path: path, reason: reason)
+        } catch {
+            throw .notAnIndex(path: path, reason: "\(error)")
+        }
+        info = OSMIndexInfo(
+            name: Self.name(of: url),
+            url: url,
+            fileBytes: Int(status.st_size),
+            schemaVersion: version,
+            meta: meta
+        )
+        sameRules = info.venueRules == VenueRules.fingerprint
+        var bits: [Category: Int] = [:]
+        for (bit, name) in info.categoryBits.enumerated() {
+            if let category = Category(rawValue: name) { bits[category] = bit }
+        }
+        categoryBit = bits
+    }
+
+    /// An index's name: its file name without `.sqlite`.
+    package static func name(of url: URL) -> String {
+        let file = url.lastPathComponent
+        let suffix = "." + OSMIndexFiles.fileExtension
+        return file.hasSuffix(suffix) ? String(file.dropLast(suffix.count)) : file
+    }
+
+    /// Entries in the position R-tree.
+    func positionCount() throws(OSMIndexError) -> Int {
+        do {
+            return Int(try connection.integer("SELECT count(*) FROM venue_position_rowid") ?? 0)
+        } catch {
+            throw .notAnIndex(path: url.path, reason: error.message)
+        }
+    }
+
+    // MARK: Searching
+
+    /// The venues of the query (see the type's description).
+    package func search(_ query: Query, cancellation: CancellationFlag? = nil) throws(OSMIndexError) -> Answer {
+        do {
+            return try run(query, cancellation: cancellation)
+        } catch let error as OSMIndexError {
+            throw error
+        } catch let error as SQLiteError {
+            throw .notAnIndex(path: url.path, reason: "cannot read it: \(error.message)")
+        } catch {
+            throw .notAnIndex(path: url.path, reason: "\(error)")
+        }
+    }
+
+    /// A candidate: its element, position and distance.
+    private struct Candidate {
+        var element: Int64
+        var coordinate: Coordinate
+        var distance: Double
+    }
+
+    private func run(_ query: Query, cancellation: CancellationFlag?) throws -> Answer {
+        var notes: [String] = []
+        let filter = try CandidateFilter(query: query, categoryBit: categoryBit, sameRules: sameRules)
+        if !sameRules {
+            notes.append(
+                "index \(info.name) was built with other venue rules: categories and terms are checked on its stored tags (import it again to speed this up)"
+            )
+        }
+        var found: [Candidate]?
+        if let term = query.selection.foldedTerm, let expression = TrigramQuery.expression(forFoldedTerm: term) {
+            found = try textCandidates(expression, query: query, filter: filter)
+            if let found {
+                notes.append("index \(info.name): \(found.count) venue(s) from the trigram index")
+            }
+        }
+        if found == nil {
+            let (candidates, rounds, radius) = try spatialCandidates(
+                query: query,
+                filter: filter,
+                cancellation: cancellation
+            )
+            found = candidates
+            notes.append(
+                "index \(info.name): \(candidates.count) venue(s) within \(Int(radius.rounded())) m from the R-tree in \(rounds) round(s)"
+            )
+        }
+        var candidates = found ?? []
+        if let nearest = query.nearest, candidates.count > nearest {
+            candidates.sort { $0.distance < $1.distance }
+            let cut = candidates[nearest - 1].distance
+            candidates = candidates.filter { $0.distance <= cut }
+        }
+        return Answer(venues: try venues(for: candidates, filter: filter), notes: notes)
+    }
+
+    /// Candidates from the trigram index, or `nil` when it finds too many to check one by one.
+    private func textCandidates(_ expression: String, query: Query, filter: CandidateFilter) throws -> [Candidate]? {
+        let match = try connection.prepare("SELECT rowid FROM venue_text WHERE venue_text MATCH ? LIMIT ?")
+        try match.bind(expression, at: 1)
+        try match.bind(Self.textCandidateLimit + 1, at: 2)
+        var elements: [Int64] = []
+        while try match.step() { elements.append(match.int64(0)) }
+        guard elements.count <= Self.textCandidateLimit else { return nil }
+        let row = try connection.prepare(
+            "SELECT latitude, longitude, categories, search FROM venue WHERE element = ?",
+            persistent: true
+        )
+        var result: [Candidate] = []
+        for element in elements {
+            try row.bind(element, at: 1)
+            defer { row.reset() }
+            guard try row.step(), let coordinate = Self.coordinate(row, latitude: 0, longitude: 1) else { continue }
+            let distance = coordinate.distance(to: query.center)
+            guard distance <= query.radius,
+                try filter.accepts(
+                    categories: row.int64(2),
+                    search: { row.text(3) ?? "" },
+                    tags: { try self.tags(of: element) }
+                )
+            else { continue }
+            result.append(Candidate(element: element, coordinate: coordinate, distance: distance))
+        }
+        return result
+    }
+
+    /// Candidates from the R-tree: every accepted venue within the radius, or — when only the
+    /// nearest are wanted — within a smaller radius that holds enough of them.
+    private func spatialCandidates(
+        query: Query,
+        filter: CandidateFilter,
+        cancellation: CancellationFlag?
+    ) throws -> (candidates: [Candidate], rounds: Int, radius: Double) {
+        let statement = try connection.prepare(
+            """
+            SELECT v.element, v.latitude, v.longitude, v.categories, v.search
+            FROM venue_position AS p JOIN venue AS v ON v.element = p.element
+            WHERE p.max_latitude >= ?1 AND p.min_latitude <= ?2 AND p.max_longitude >= ?3 AND p.min_longitude <= ?4
+            """
+        )
+        var radius = query.radius
+        if let nearest = query.nearest { radius = min(query.radius, initialRadius(for: nearest)) }
+        var rounds = 0
+        while true {
+            rounds += 1
+            var found: [Candidate] = []
+            for box in CircleBox.boxes(around: query.center, radius: radius) {
+                try statement.bind(Int64(box.minLatitude), at: 1)
+                try statement.bind(Int64(box.maxLatitude), at: 2)
+                try statement.bind(Int64(box.minLongitude), at: 3)
+                try statement.bind(Int64(box.maxLongitude), at: 4)
+                defer { statement.reset() }
+                var rows = 0
+                while try statement.step() {
+                    rows += 1
+                    if rows & 0x3FF == 0, cancellation?.isCancelled == true { throw OSMIndexError.cancelled }
+                    guard let coordinate = Self.coordinate(statement, latitude: 1, longitude: 2) else { continue }
+                    let distance = coordinate.distance(to: query.center)
+                    guard distance <= radius else { continue }
+                    let element = statement.int64(0)
+                    guard
+                        try filter.accepts(
+                            categories: statement.int64(3),
+                            search: { statement.text(4) ?? "" },
+                            tags: { try self.tags(of: element) }
+                        )
+                    else { continue }
+                    found.append(Candidate(element: element, coordinate: coordinate, distance: distance))
+                }
+            }
+            guard let nearest = query.nearest, found.count < nearest, radius < query.radius else {
+                return (found, rounds, radius)
+            }
+            // Too few within this radius: widen it (by the density seen, at least twice).
+            let growth = found.isEmpty ? 4 : max(2, (Double(nearest) / Double(found.count)).squareRoot() * 1.2)
+            radius = min(query.radius, radius * growth)
+        }
+    }
+
+    /// A first radius likely to hold `count` venues, from the index's average density (at least
+    /// 100 m).
+    private func initialRadius(for count: Int) -> Double {
+        guard let bounds = info.bounds, info.venues > 0 else { return 100 }
+        let metresPerDegree = Coordinate.earthRadius * .pi / 180
+        let middle = (bounds.minLatitude + bounds.maxLatitude) / 2 * .pi / 180
+        let area =
+            max(1e-9, bounds.maxLatitude - bounds.minLatitude) * metresPerDegree
+            * max(1e-9, bounds.maxLongitude - bounds.minLongitude) * metresPerDegree * cos(middle)
+        let density = Double(info.venues) / max(area, 1)
+        return max(100, (Double(count) * 2 / (.pi * density)).squareRoot())
+    }
+
+    /// The venues of the candidates, with every field, from their stored tags.
+    private func venues(for candidates: [Candidate], filter: CandidateFilter) throws -> [Venue] {
+        let row = try connection.prepare("SELECT tags FROM venue WHERE element = ?", persistent: true)
+        var result: [Venue] = []
+        result.reserveCapacity(candidates.count)
+        for candidate in candidates.sorted(by: { $0.element < $1.element }) {
+            guard let (kind, id) = OSMIndexSchema.kindAndID(element: candidate.element) else { continue }
+            try row.bind(candidate.element, at: 1)
+            defer { row.reset() }
+            guard try row.step(), let tags = decodeTags(row, column: 0) else { continue }
+            if let venue = OSMVenueMapper.venue(kind: kind, id: id, coordinate: candidate.coordinate, tags: tags) {
+                result.append(venue)
+            }
+        }
+        return result
+    }
+
+    // MARK: Lookup
+
+    /// The venue with this type and id, or `nil` when the index does not have it.
+    package func venue(kind: OSMElement.Kind, id: Int64) throws(OSMIndexError) -> Venue? {
+        do {
+            let row = try connection.prepare("SELECT latitude, longitude, tags FROM venue WHERE element = ?")
+            try row.bind(OSMIndexSchema.element(kind: kind, id: id), at: 1)
+            guard try row.step(), let coordinate = Self.coordinate(row, latitude: 0, longitude: 1),
+                let tags = decodeTags(row, column: 2)
+            else { return nil }
+            return OSMVenueMapper.venue(kind: kind, id: id, coordinate: coordinate, tags: tags)
+        } catch {
+            throw .notAnIndex(path: url.path, reason: "cannot read it: \(error.message)")
+        }
+    }
+
+    // MARK: Rows
+
+    /// A stored position: INTEGER 1e-7 degrees, or REAL degrees.
+    private static func coordinate(_ statement: SQLiteStatement, latitude: Int32, longitude: Int32) -> Coordinate? {
+        func degrees(_ column: Int32) -> Double {
+            statement.type(column) == .integer
+                ? FixedPoint.degrees(Int32(truncatingIfNeeded: statement.int64(column))) : statement.double(column)
+        }
+        return try? Coordinate(latitude: degrees(latitude), longitude: degrees(longitude))
+    }
+
+    /// The stored tags of an element.
+    fileprivate func tags(of element: Int64) throws -> OSMTags {
+        let row = try connection.prepare("SELECT tags FROM venue WHERE element = ?", persistent: true)
+        try row.bind(element, at: 1)
+        guard try row.step(), let tags = decodeTags(row, column: 0) else { return OSMTags() }
+        return tags
+    }
+
+    private func decodeTags(_ statement: SQLiteStatement, column: Int32) -> OSMTags? {
+        statement.withBlob(column) { bytes in
+            TagCoding.decode(bytes) { id in
+                if let known = keyNames[id] { return known }
+                let name = try? keyName(id)
+                if let name { keyNames[id] = name }
+                return name
+            }
+        }
+    }
+
+    private func keyName(_ id: Int) throws -> String? {
+        let statement = try connection.prepare("SELECT key FROM tag_key WHERE id = ?", persistent: true)
+        try statement.bind(id, at: 1)
+        return try statement.step() ? statement.text(0) : nil
+    }
+}
+
+@available(*, unavailable)
+extension OSMIndexReader: Sendable {}
+
+/// Whether a stored venue passes the query's categories and term, decided as a search of the
+/// OSM file decides it: from the stored category bits and folded text when the index was built
+/// with this build's rules, else from its stored tags.
+private struct CandidateFilter {
+    /// Bits of the wanted categories; `nil` when any venue will do.
+    let mask: Int64?
+    let foldedTerm: String?
+    let useTags: Bool
+    let selection: OSMSelection
+
+    init(query: OSMIndexReader.Query, categoryBit: [Category: Int], sameRules: Bool) throws {
+        selection = query.selection
+        foldedTerm = query.selection.foldedTerm
+        var mask: Int64?
+        var useTags = !sameRules
+        if !query.categories.isEmpty {
+            var bits: Int64 = 0
+            for category in query.categories {
+                if let bit = categoryBit[category] { bits |= 1 << Int64(bit) } else { useTags = true }
+            }
+            mask = bits
+        }
+        self.mask = mask
+        self.useTags = useTags
+    }
+
+    func accepts(categories: Int64, search: () -> String, tags: () throws -> OSMTags) throws -> Bool {
+        if useTags { return selection.matches(try tags()) }
+        if let mask, categories & mask == 0 { return false }
+        if let foldedTerm { return OSMTextFolding.foldedText(search(), contains: foldedTerm) }
+        return true
+    }
+}

@@ -1,0 +1,216 @@
+import ArgumentParser
+import Foundation
+import OSMIndex
+import OSMModel
+import OSMXML
+import Synchronization
+import VenuesHTTP
+
+/// `venues osm import FILE`: reads an extract once into `$VENUES_DATA_DIR/osm/NAME.sqlite`.
+struct OSMImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import an OpenStreetMap extract (.osm, .osm.gz, .osm.bz2) into a local index.",
+        discussion: """
+            The index is NAME.sqlite in the osm folder of the data directory ($VENUES_DATA_DIR,
+            else $XDG_DATA_HOME/venues, else ~/.local/share/venues). Importing again replaces it
+            atomically: searches meanwhile use the old one, and a failed import leaves it as it was.
+
+            Examples:
+              venues osm import finland-latest.osm.bz2
+              venues osm import city.osm --name city
+              venues osm import city.osm.gz --output /srv/indexes/city.sqlite
+            """
+    )
+
+    @Argument(help: "The extract: OSM XML, plain or compressed with gzip or bzip2.", completion: .file())
+    var file: String
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The index's name (default: the file's name without .osm, .gz, .bz2).",
+            valueName: "name"
+        )
+    )
+    var name: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Write the index to this path (ending in .sqlite) instead.", valueName: "path"),
+        completion: .file(extensions: ["sqlite"])
+    )
+    var output: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if name != nil && output != nil {
+            throw ValidationError("--name and --output exclude each other: --output names the file itself")
+        }
+        if let name {
+            do {
+                try OSMIndexCatalog.validate(name: name)
+            } catch {
+                throw ValidationError("--name: \(error.description)")
+            }
+        }
+        if let output, !output.lowercased().hasSuffix(".sqlite") {
+            throw ValidationError(
+                "--output '\(output)' must end in .sqlite (that is how an OSM endpoint is recognised as an index)"
+            )
+        }
+    }
+
+    func run() async throws {
+        try await failingWithMessage {
+            let context = try CommandContext.make(global: global)
+            let source = Self.absolute(file)
+            var status = stat()
+            guard stat(source.path, &status) == 0 else {
+                throw CommandFailure("cannot read \(source.path): \(String(cString: strerror(errno)))")
+            }
+            guard (status.st_mode & S_IFMT) == S_IFREG else {
+                throw CommandFailure("\(source.path) is not a file")
+            }
+            let destination: URL
+            if let output {
+                destination = Self.absolute(output)
+            } else {
+                let indexName = name ?? OSMIndexCatalog.defaultName(forSource: source)
+                do throws(OSMIndexError) {
+                    destination = try OSMIndexCatalog(directory: context.directories.osmIndexes).url(forName: indexName)
+                } catch {
+                    throw CommandFailure("\(error.description); choose one with --name")
+                }
+            }
+            let progress = ImportProgressLine(
+                file: source.lastPathComponent,
+                enabled: Terminal.isTerminal(STDERR_FILENO) && !global.verbose
+            )
+            let flag = CancellationFlag()
+            let summary: OSMImportSummary
+            do {
+                summary = try await Self.offPool {
+                    try OSMIndexImporter.run(
+                        source: OSMXMLFile(url: source, cancellation: flag),
+                        sourceFile: source,
+                        destination: destination,
+                        options: .init(
+                            generator: "venues \(VenuesVersion.current)",
+                            progress: { progress.show($0) },
+                            cancellation: flag
+                        )
+                    )
+                }
+            } catch let error as OSMIndexError {
+                progress.clear()
+                throw CommandFailure("import of \(source.path) failed: \(error.description)")
+            }
+            progress.clear()
+            StandardOutput.write(Self.report(summary))
+        }
+    }
+
+    /// `1,205 venues`, `1 node`.
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        "\(ByteCount.grouped(count)) \(count == 1 ? noun : noun + "s")"
+    }
+
+    /// An absolute file URL for a path (relative to the current directory, `~` expanded).
+    static func absolute(_ path: String) -> URL {
+        let expanded = (path as NSString).expandingTildeInPath
+        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return URL(fileURLWithPath: expanded, relativeTo: base).standardizedFileURL.absoluteURL
+    }
+
+    /// Runs blocking work on a Dispatch thread, off Swift's small cooperative pool.
+    static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(with: Result { try body() })
+            }
+        }
+    }
+
+    /// The summary printed when the import is done.
+    static func report(_ summary: OSMImportSummary) -> String {
+        let name = OSMIndexReader.name(of: summary.index)
+        var lines = [
+            "Imported \(counted(summary.venues, "venue")) (\(counted(summary.nodeVenues, "node")), "
+                + "\(counted(summary.wayVenues, "way")), \(counted(summary.relationVenues, "relation"))) "
+                + "from \(summary.source.lastPathComponent) (\(ByteCount.megabytes(summary.sourceBytes))) "
+                + "in \(String(format: "%.1f", summary.seconds)) s.",
+            "Index \(name): \(summary.index.path), \(ByteCount.megabytes(summary.indexBytes))"
+                + (summary.venues > 0 ? " (\(summary.indexBytes / summary.venues) bytes per venue)." : "."),
+        ]
+        if let bounds = summary.bounds {
+            var area =
+                "Covers \(bounds.minLatitude),\(bounds.minLongitude) to \(bounds.maxLatitude),\(bounds.maxLongitude)"
+            if let date = summary.dataTimestamp { area += "; data as of \(date)" }
+            lines.append(area + ". Searches inside it use the index (--no-index asks Overpass).")
+        }
+        lines += summary.notes.map { "Note: \($0)." }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// The self-rewriting stderr line of an import (only on a terminal), at most four times a second.
+final class ImportProgressLine: Sendable {
+    private let file: String
+    private let enabled: Bool
+    private let lastShown = Mutex<ContinuousClock.Instant?>(nil)
+
+    init(file: String, enabled: Bool) {
+        self.file = file
+        self.enabled = enabled
+    }
+
+    func show(_ progress: OSMImportProgress) {
+        guard enabled else { return }
+        let now = ContinuousClock.now
+        let due = lastShown.withLock { last -> Bool in
+            if let last, progress.phase == .reading, now - last < .milliseconds(250) { return false }
+            last = now
+            return true
+        }
+        guard due else { return }
+        let text: String
+        switch progress.phase {
+        case .reading:
+            let read = ByteCount.megabytes(progress.bytesRead)
+            let total = progress.totalBytes.map { " of \(ByteCount.megabytes($0))" } ?? ""
+            let rate = progress.seconds > 0 ? Double(progress.bytesRead) / 1e6 / progress.seconds : 0
+            text =
+                "Reading \(file): \(read)\(total), \(ByteCount.grouped(progress.elements)) elements, "
+                + "\(ByteCount.grouped(progress.venues)) venues, \(String(format: "%.0f", rate)) MB/s"
+        case .placing:
+            text = "Placing ways and relations (\(ByteCount.grouped(progress.venues)) venues so far)…"
+        case .indexing:
+            text = "Building the position and text indexes for \(ByteCount.grouped(progress.venues)) venues…"
+        }
+        StandardError.write("\r\u{1B}[K" + TextSanitizer.clean(text))
+    }
+
+    func clear() {
+        guard enabled else { return }
+        StandardError.write("\r\u{1B}[K")
+    }
+}
+
+/// Numbers for people: `12,345`, `10.8 MB`.
+enum ByteCount {
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return (value < 0 ? "-" : "") + result
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        bytes >= 10_000_000 ? "\(bytes / 1_000_000) MB" : String(format: "%.1f MB", Double(bytes) / 1e6)
+    }
+}

@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import OSMIndex
+
+/// `venues osm list`: the imported indexes.
+struct OSMListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the imported OpenStreetMap indexes: name, area, venues, data date, size.",
+        discussion: """
+            JSON (--format json) is an array of objects: name, path, bounds (minLatitude, minLongitude,
+            maxLatitude, maxLongitude, or null), venues, dataTimestamp (the newest element's time),
+            importedAt, source (the extract's file name) and bytes; an index that cannot be read has
+            name, path and error instead.
+            """
+    )
+
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+        case table, json
+    }
+
+    @Option(name: .long, help: ArgumentHelp("Output format: table or json.", valueName: "format"))
+    var format: Format = .table
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try await failingWithMessage {
+            let context = try CommandContext.make(global: global)
+            let directory = context.directories.osmIndexes
+            let entries = OSMIndexCatalog(directory: directory).list()
+            switch format {
+            case .json:
+                StandardOutput.write(try Self.json(entries) + "\n")
+            case .table:
+                guard !entries.isEmpty else {
+                    StandardOutput.write(
+                        "No OSM index in \(directory.path). Import an extract with: venues osm import FILE.osm\n"
+                    )
+                    return
+                }
+                StandardOutput.write(Self.table(entries) + "Directory: \(directory.path)\n")
+            }
+        }
+    }
+
+    struct Object: Encodable {
+        struct Bounds: Encodable {
+            var minLatitude: Double
+            var minLongitude: Double
+            var maxLatitude: Double
+            var maxLongitude: Double
+        }
+        var name: String
+        var path: String
+        var bounds: Bounds?
+        var venues: Int?
+        var dataTimestamp: String?
+        var importedAt: String?
+        var source: String?
+        var bytes: Int?
+        var error: String?
+
+        enum CodingKeys: String, CodingKey {
+            case name, path, bounds, venues, dataTimestamp, importedAt, source, bytes, error
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(path, forKey: .path)
+            if let error {
+                try container.encode(error, forKey: .error)
+                return
+            }
+            try container.encode(bounds, forKey: .bounds)
+            try container.encode(venues, forKey: .venues)
+            try container.encode(dataTimestamp, forKey: .dataTimestamp)
+            try container.encode(importedAt, forKey: .importedAt)
+            try container.encode(source, forKey: .source)
+            try container.encode(bytes, forKey: .bytes)
+        }
+    }
+
+    static func json(_ entries: [OSMIndexCatalog.Entry]) throws -> String {
+        let objects = entries.map { entry in
+            switch entry.info {
+            case .success(let info):
+                Object(
+                    name: info.name,
+                    path: info.url.path,
+                    bounds: info.bounds.map {
+                        Object.Bounds(
+                            minLatitude: $0.minLatitude,
+                            minLongitude: $0.minLongitude,
+                            maxLatitude: $0.maxLatitude,
+                            maxLongitude: $0.maxLongitude
+                        )
+                    },
+                    venues: info.venues,
+                    dataTimestamp: info.dataTimestamp,
+                    importedAt: info.importedAt,
+                    source: info.sourceName,
+                    bytes: info.fileBytes
+                )
+            case .failure(let error):
+                Object(name: entry.name, path: entry.url.path, error: error.description)
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(objects), as: UTF8.self)
+    }
+
+    static func table(_ entries: [OSMIndexCatalog.Entry]) -> String {
+        var rows = [["Name", "Venues", "Data as of", "Size", "Area (south,west – north,east)"]]
+        for entry in entries {
+            switch entry.info {
+            case .success(let info):
+                let area = info.bounds.map {
+                    "\($0.minLatitude),\($0.minLongitude) – \($0.maxLatitude),\($0.maxLongitude)"
+                }
+                rows.append([
+                    info.name, ByteCount.grouped(info.venues), info.dataTimestamp ?? "-",
+                    ByteCount.megabytes(info.fileBytes), area ?? "-",
+                ])
+            case .failure(let error):
+                rows.append([entry.name, "-", "-", "-", "unreadable: \(error.description)"])
+            }
+        }
+        let widths = (0..<rows[0].count).map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, text in
+                let cell = TextSanitizer.clean(text)
+                guard column < row.count - 1 else { return cell }
+                let padding = String(repeating: " ", count: max(0, widths[column] - DisplayWidth.of(cell)))
+                return column == 1 || column == 3 ? padding + cell : cell + padding
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

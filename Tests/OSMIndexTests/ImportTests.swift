@@ -1,0 +1,189 @@
+import Foundation
+import OSMIndex
+import OSMModel
+import OverpassProvider
+import Testing
+import VenuesCore
+import VenuesSQLite
+import VenuesTestSupport
+
+/// What an import writes: the venues the scan finds, placed where the scan places them, and a
+/// file anyone can open with `sqlite3`.
+@Suite("OSM index: import", .timeLimit(.minutes(5)))
+struct ImportTests {
+    /// Every venue of a file, by id, as a search of the file (the scan) and of its index give them.
+    static func everything(_ osm: URL) async throws -> (scan: [Venue], index: [Venue], summary: OSMImportSummary) {
+        let index = IndexTest.directory("import").appendingPathComponent("t.sqlite")
+        let summary = try await offCooperativePool { try IndexTest.importIndex(osm, into: index) }
+        let query = VenueQuery(center: try Coordinate(latitude: 0, longitude: 0), radius: 100_000, limit: 100_000)
+        // A 100 km circle around each venue's area is enough for the small hand-made files.
+        let centre = try Coordinate(latitude: 60.17, longitude: 24.94)
+        var wide = query
+        wide.center = centre
+        let scan = try await IndexTest.provider(.file(osm)).nearby(wide).venues
+        let indexed = try await IndexTest.provider(.index(index)).nearby(wide).venues
+        return (scan.sorted { $0.id < $1.id }, indexed.sorted { $0.id < $1.id }, summary)
+    }
+
+    @Test func theBundledExtract() async throws {
+        let index = try await IndexTest.sampleIndex.value
+        let reader = try OSMIndexReader(url: index)
+        #expect(reader.info.venues == 1205)
+        #expect(reader.info.name == "helsinki-centre")
+        #expect(reader.info.boundsOrigin == "declared")
+        #expect(
+            reader.info.bounds
+                == OSMBounds(
+                    minLatitude: 60.164155,
+                    minLongitude: 24.9351762,
+                    maxLatitude: 60.179113,
+                    maxLongitude: 24.9534145
+                )
+        )
+        #expect(reader.info.dataTimestamp == "2019-04-21T09:50:14Z")
+        #expect(reader.info.sourceName == "helsinki-centre.osm")
+        // SQLite's own checks of the R-tree (packed by the importer) and of the text index.
+        let database = try SQLiteConnection(path: index.path, access: .readOnly)
+        #expect(try database.text("SELECT rtreecheck('venue_position')") == "ok")
+        #expect(try database.text("PRAGMA integrity_check") == "ok")
+        #expect(try database.integer("SELECT count(*) FROM venue WHERE osm_type = 'way'") == 47)
+        #expect(try database.integer("SELECT count(*) FROM venue WHERE osm_type = 'relation'") == 9)
+        #expect(try database.integer("SELECT osm_id FROM venue WHERE element = 59622323 * 4") == 59_622_323)
+        // The text index finds what the stored texts hold.
+        let viaText = try database.integer(
+            "SELECT count(*) FROM venue_text WHERE venue_text MATCH '\"kah\" AND \"ahv\"'"
+        )
+        let viaLike = try database.integer("SELECT count(*) FROM venue WHERE search LIKE '%kahv%'")
+        #expect(viaText == viaLike && viaLike! > 0)
+    }
+
+    @Test func waysAndRelationsArePlacedAtTheCentreOfTheNodesPresent() async throws {
+        let osm = IndexTest.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <osm version="0.6">
+              <node id="1" lat="60.1000000" lon="24.9000000"/>
+              <node id="2" lat="60.1020000" lon="24.9040000"/>
+              <node id="3" lat="60.1010000" lon="24.9100000"/>
+              <node id="5" lat="60.2000000" lon="25.0000000"><tag k="name" v="Node venue"/><tag k="amenity" v="cafe"/></node>
+              <way id="10"><nd ref="1"/><nd ref="2"/><nd ref="99"/><tag k="name" v="Way, one node missing"/><tag k="shop" v="bakery"/></way>
+              <way id="11"><nd ref="98"/><nd ref="97"/><tag k="name" v="Way without nodes"/><tag k="shop" v="kiosk"/></way>
+              <way id="12"><nd ref="2"/><nd ref="3"/></way>
+              <relation id="20">
+                <member type="node" ref="1" role=""/>
+                <member type="way" ref="12" role="outer"/>
+                <member type="way" ref="96" role="outer"/>
+                <member type="relation" ref="21" role=""/>
+                <tag k="name" v="Relation of a node and a way"/><tag k="leisure" v="park"/>
+              </relation>
+              <relation id="21"><member type="relation" ref="20" role=""/><tag k="name" v="Relation of a relation"/><tag k="tourism" v="museum"/></relation>
+            </osm>
+            """
+        )
+        let (scan, indexed, summary) = try await Self.everything(osm)
+        #expect(indexed == scan)
+        #expect(summary.nodeVenues == 1 && summary.wayVenues == 1 && summary.relationVenues == 1)
+        #expect(summary.notes.contains { $0.contains("2 way(s)/relation(s)") })
+        let byID = Dictionary(uniqueKeysWithValues: indexed.map { ($0.id.description, $0.coordinate) })
+        #expect(byID["osm:way/10"] == (try Coordinate(latitude: 60.101, longitude: 24.902)))
+        #expect(byID["osm:relation/20"] == (try Coordinate(latitude: 60.101, longitude: 24.905)))
+        #expect(byID["osm:way/11"] == nil && byID["osm:relation/21"] == nil)
+    }
+
+    @Test func aFileInAnyOrderGivesTheSameIndex() async throws {
+        let sorted = """
+            <osm version="0.6">
+              <node id="1" lat="60.1" lon="24.9"/>
+              <node id="2" lat="60.2" lon="24.95"><tag k="name" v="Kahvila"/><tag k="amenity" v="cafe"/></node>
+              <node id="3" lat="60.15" lon="25.0"/>
+              <way id="7"><nd ref="1"/><nd ref="3"/><tag k="name" v="Halli"/><tag k="shop" v="mall"/></way>
+              <way id="8"><nd ref="3"/><nd ref="2"/></way>
+              <relation id="9"><member type="way" ref="8" role=""/><tag k="name" v="Puisto"/><tag k="leisure" v="park"/></relation>
+            </osm>
+            """
+        let shuffled = """
+            <osm version="0.6">
+              <relation id="9"><member type="way" ref="8" role=""/><tag k="name" v="Puisto"/><tag k="leisure" v="park"/></relation>
+              <way id="8"><nd ref="3"/><nd ref="2"/></way>
+              <node id="3" lat="60.15" lon="25.0"/>
+              <way id="7"><nd ref="1"/><nd ref="3"/><tag k="name" v="Halli"/><tag k="shop" v="mall"/></way>
+              <node id="2" lat="60.2" lon="24.95"><tag k="name" v="Kahvila"/><tag k="amenity" v="cafe"/></node>
+              <node id="1" lat="60.1" lon="24.9"/>
+            </osm>
+            """
+        let first = try await Self.everything(IndexTest.write(sorted))
+        let second = try await Self.everything(IndexTest.write(shuffled))
+        #expect(first.index.count == 3)
+        #expect(first.index == second.index)
+        #expect(second.index == second.scan)
+    }
+
+    @Test func namesInEveryScriptAreStoredAndFoundAsTheScanFindsThem() async throws {
+        let names = [
+            "☕ Café 😀 Ängel", "مقهى الشرق", "Cafe\u{301} Decomposed", "東京カフェ", "Кафе Пушкин", "Καφενείο Ωραίο",
+            "İstanbul Kebap", "Straße Bäckerei", "한글 식당", "👩‍🍳 Küche", "Tab\tand\u{A0}space", "Ümlaut &amp; Co",
+            "&#x1F600; entity", "Øresund Kro", "Łódź Pierogi", "ǅemal's",
+        ]
+        var xml = "<osm version=\"0.6\">\n"
+        for (index, name) in names.enumerated() {
+            xml += "<node id=\"\(index + 1)\" lat=\"60.1\(index)\" lon=\"24.9\(index)\"><tag k=\"name\" v=\"\(name)\"/>"
+            xml += "<tag k=\"amenity\" v=\"restaurant\"/><tag k=\"name:en\" v=\"English \(index)\"/></node>\n"
+        }
+        xml += "</osm>\n"
+        let osm = IndexTest.write(xml)
+        let index = IndexTest.directory("scripts").appendingPathComponent("s.sqlite")
+        _ = try await offCooperativePool { try IndexTest.importIndex(osm, into: index) }
+        let centre = try Coordinate(latitude: 60.15, longitude: 24.95)
+        for term in [
+            "cafe", "CAFÉ", "é", "😀", "مقهى", "東京", "кафе", "καφε", "istanbul", "i̇stanbul", "strasse", "straße", "식당",
+            "👩‍🍳", "küche", "kuche", "and\u{A0}sp", "tab and", "& co", "😀 entity", "oresund", "lodz", "łódź", "ǆemal",
+            "english 1",
+        ] {
+            let query = VenueQuery(center: centre, radius: 50_000, term: term, limit: 100)
+            let scan = try await IndexTest.provider(.file(osm)).search(query)
+            let indexed = try await IndexTest.provider(.index(index)).search(query)
+            #expect(indexed.venues == scan.venues, "\(term.debugDescription)")
+        }
+        // Every tag comes back as it was written.
+        let venue = try await IndexTest.provider(.index(index)).venue(try VenueID(parsing: "osm:node/12"))
+        #expect(venue.name == "Ümlaut & Co")
+        #expect(venue.extras["name:en"] == "English 11")
+    }
+
+    @Test func anElementListedTwiceIsIndexedOnce() async throws {
+        let osm = IndexTest.write(
+            """
+            <osm version="0.6">
+              <node id="1" lat="60.1" lon="24.9"><tag k="name" v="First"/><tag k="amenity" v="cafe"/></node>
+              <node id="1" lat="60.1" lon="24.9"><tag k="name" v="Again"/><tag k="amenity" v="cafe"/></node>
+            </osm>
+            """
+        )
+        let index = IndexTest.directory("twice").appendingPathComponent("t.sqlite")
+        let summary = try await offCooperativePool { try IndexTest.importIndex(osm, into: index) }
+        #expect(summary.notes.contains { $0.contains("listed twice") })
+        #expect(summary.venues == 1)
+        #expect(try OSMIndexReader(url: index).info.venues == 1)
+        #expect(try SQLiteConnection(path: index.path, access: .readOnly).integer("SELECT count(*) FROM venue") == 1)
+    }
+
+    @Test func aFileWithoutVenuesGivesAnEmptyIndexAroundItsNodes() async throws {
+        let osm = IndexTest.write(
+            #"<osm version="0.6"><node id="1" lat="60.1" lon="24.9"/><node id="2" lat="60.2" lon="25.1"/></osm>"#
+        )
+        let index = IndexTest.directory("empty").appendingPathComponent("e.sqlite")
+        let summary = try await offCooperativePool { try IndexTest.importIndex(osm, into: index) }
+        #expect(summary.venues == 0)
+        let info = try OSMIndexReader(url: index).info
+        #expect(info.boundsOrigin == "nodes")
+        #expect(info.bounds == OSMBounds(minLatitude: 60.1, minLongitude: 24.9, maxLatitude: 60.2, maxLongitude: 25.1))
+        let response = try await IndexTest.provider(.index(index)).nearby(
+            VenueQuery(center: try Coordinate(latitude: 60.15, longitude: 25), radius: 10_000)
+        )
+        #expect(response.venues.isEmpty)
+        #expect(
+            try SQLiteConnection(path: index.path, access: .readOnly).text("SELECT rtreecheck('venue_position')")
+                == "ok"
+        )
+    }
+}

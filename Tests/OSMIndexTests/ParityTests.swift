@@ -1,0 +1,148 @@
+import Foundation
+import OSMIndex
+import OSMModel
+import OverpassProvider
+import Testing
+import VenuesCore
+import VenuesTestSupport
+
+/// The index and the scan of the same file return the same venues at the same distances, for
+/// random circles, terms and categories, on the bundled extract and on a generated larger one.
+@Suite("OSM index: same answers as the scan", .timeLimit(.minutes(10)))
+struct ParityTests {
+    /// Deterministic pseudo-random numbers (SplitMix64), so that a failure can be replayed.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+    }
+
+    /// Terms: pieces of real names (all lengths, any case), accented and unaccented forms,
+    /// one- and two-letter terms, regex and quoting characters, other scripts.
+    static func terms(from oracle: ScanOracle, count: Int, using generator: inout SeededGenerator) -> [String] {
+        var terms = [
+            "a", "ä", "Ö", "k", "ca", "Ca", "é", "café", "CAFE", "Cafe", "kahvila", "ravintola", "pizza", "sushi",
+            ".*", "(", "[a", "\\", "^", "$", "a|b", "+", "?", "'", "\"", "&", "& ", "Bar & Grill", "寿司", "Москва",
+            "ø", "oe", "ß", "İ", "e\u{301}", "x", "zzzz not a name",
+        ]
+        let names = oracle.entries.map(\.venue.name)
+        while terms.count < count {
+            let name = Array(names[Int.random(in: 0..<names.count, using: &generator)])
+            let length = Int.random(in: 1...min(8, name.count), using: &generator)
+            let start = Int.random(in: 0...(name.count - length), using: &generator)
+            var piece = String(name[start..<start + length]).trimmingCharacters(in: .whitespaces)
+            if piece.isEmpty { continue }
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0: piece = piece.uppercased()
+            case 1: piece = piece.lowercased()
+            default: break
+            }
+            terms.append(piece)
+        }
+        return terms
+    }
+
+    /// One query of the comparison, with the scan's answer.
+    struct Case: Sendable {
+        var query: VenueQuery
+        var expected: [Answer]
+    }
+
+    /// 200 random circles (nearby: every venue, the nearest 50, or a category) and 100 terms, each
+    /// in a random circle, sometimes with categories and the nearest 50; with what the scan
+    /// answers. Computed off the cooperative pool: it is a few seconds of work in a debug build.
+    static func cases(osm: URL, bounds: OSMBounds, seed: UInt64) async throws -> [Case] {
+        let oracle = try await ScanOracle.load(osm, around: IndexTest.helsinki)
+        return try await offCooperativePool {
+            var generator = SeededGenerator(state: seed)
+            func randomCentre() throws -> Coordinate {
+                try Coordinate(
+                    latitude: Double.random(in: bounds.minLatitude...bounds.maxLatitude, using: &generator),
+                    longitude: Double.random(in: bounds.minLongitude...bounds.maxLongitude, using: &generator)
+                )
+            }
+            func randomRadius() -> Int { Int(exp(Double.random(in: log(50.0)...log(5000.0), using: &generator))) }
+            var cases: [Case] = []
+            for round in 0..<200 {
+                let query = VenueQuery(
+                    center: try randomCentre(),
+                    radius: randomRadius(),
+                    categories: round % 4 == 3 ? [Category.allCases.randomElement(using: &generator)!] : [],
+                    limit: round % 8 == 0 ? 100_000 : 50
+                )
+                cases.append(Case(query: query, expected: try oracle.answer(query)))
+            }
+            for (round, term) in terms(from: oracle, count: 100, using: &generator).enumerated() {
+                let query = VenueQuery(
+                    center: try randomCentre(),
+                    radius: randomRadius() * 2,
+                    term: term,
+                    categories: round % 5 == 4 ? [.restaurant, .shop] : [],
+                    limit: round % 2 == 0 ? 50 : 100_000
+                )
+                cases.append(Case(query: query, expected: try oracle.answer(query)))
+            }
+            return cases
+        }
+    }
+
+    func checkParity(osm: URL, index: URL, seed: UInt64) async throws {
+        let bounds = try OSMIndexReader(url: index).info.bounds!
+        let cases = try await Self.cases(osm: osm, bounds: bounds, seed: seed)
+        #expect(cases.count == 300)
+        #expect(cases.filter { !$0.expected.isEmpty }.count > 150, "most queries find something")
+        let provider = IndexTest.provider(.index(index))
+        for item in cases {
+            let response = try await provider.run(item.query)
+            #expect(response.source?.hasPrefix("index:") == true)
+            let center = item.query.center!
+            let difference = Answer.difference(Answer.of(response.venues, center: center), item.expected)
+            #expect(
+                difference == nil,
+                "\(item.query.term.map { "search \($0.debugDescription)" } ?? "nearby") \(center) \(item.query.radius) m \(item.query.categories) limit \(item.query.limit): \(difference ?? "")"
+            )
+        }
+    }
+
+    @Test func theBundledExtract() async throws {
+        try await checkParity(osm: IndexTest.sampleFile, index: try await IndexTest.sampleIndex.value, seed: 12)
+    }
+
+    @Test func aGeneratedLargerExtract() async throws {
+        let files = try await IndexTest.largerFiles.value
+        try await checkParity(osm: files.osm, index: files.index, seed: 34)
+    }
+
+    /// The oracle is the scan: for a sample of queries, the real scan of the file gives the same
+    /// answer as the index.
+    @Test(
+        arguments: [
+            (500, nil, Set<Category>(), 50), (2000, "kahvila", [], 100_000), (300, nil, [.cafe, .bar], 100_000),
+            (4000, "Café", [], 20),
+        ] as [(Int, String?, Set<Category>, Int)]
+    )
+    func theIndexAnswersAsTheScanItself(radius: Int, term: String?, categories: Set<Category>, limit: Int) async throws
+    {
+        let index = try await IndexTest.sampleIndex.value
+        let query = VenueQuery(
+            center: IndexTest.helsinki,
+            radius: radius,
+            term: term,
+            categories: categories,
+            limit: limit
+        )
+        let scan = try await IndexTest.provider(.file(IndexTest.sampleFile)).run(query)
+        let indexed = try await IndexTest.provider(.index(index)).run(query)
+        #expect(!scan.venues.isEmpty)
+        #expect(
+            Answer.of(indexed.venues, center: IndexTest.helsinki) == Answer.of(scan.venues, center: IndexTest.helsinki)
+        )
+        #expect(indexed.venues == scan.venues, "every field of every venue")
+        #expect(scan.source == "file" && indexed.source == "index:helsinki-centre")
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import OSMModel
+import OSMXML
+import OverpassProvider
+import VenuesCore
+import VenuesTestSupport
+
+/// What a search of an OSM file (the provider's scan, ``OverpassProvider`` with a `.file`
+/// endpoint) returns, for many queries at once: one real scan gives every venue and its
+/// position; one pass of the XML reader gives every element's tags; a query is then the scan's
+/// own filter (``OSMSelection/matches(_:)``), radius rule (haversine, `<=`) and order (distance,
+/// then id) applied to them.
+///
+/// The parity tests check the oracle itself against real scans for a sample of queries.
+struct ScanOracle: Sendable {
+    struct Entry: Sendable {
+        var venue: Venue
+        var tags: OSMTags
+    }
+
+    let entries: [Entry]
+    /// Which entries a selection with no term selects, by categories (computed once each).
+    private let selected = SelectionCache()
+
+    final class SelectionCache: @unchecked Sendable {
+        let lock = NSLock()
+        var byCategories: [Set<Category>: [Bool]] = [:]
+    }
+
+    /// Scans `file` once for everything.
+    static func load(_ file: URL, around center: Coordinate) async throws -> ScanOracle {
+        let scan = IndexTest.provider(.file(file))
+        let all = try await scan.nearby(VenueQuery(center: center, radius: 100_000, limit: 1_000_000, timeout: 600))
+        let tags = try await offCooperativePool {
+            var tags: [String: OSMTags] = [:]
+            _ = try OSMXMLReader(options: .init(tags: true)).read(.file(file)) { element in
+                if !element.tags.isEmpty { tags["\(element.kind.name)/\(element.id)"] = element.tags.compacted() }
+                return .next
+            }
+            return tags
+        }
+        return ScanOracle(entries: all.venues.map { Entry(venue: $0, tags: tags[$0.id.native] ?? OSMTags()) })
+    }
+
+    /// What the scan answers to a query.
+    func answer(_ query: VenueQuery) throws -> [Answer] {
+        try answer(
+            center: query.center!,
+            radius: query.radius,
+            categories: query.categories,
+            term: query.term,
+            limit: query.limit
+        )
+    }
+
+    /// `(id, distance)` of what the scan answers, in its order.
+    func answer(
+        center: Coordinate,
+        radius: Int,
+        categories: Set<Category> = [],
+        term: String? = nil,
+        limit: Int = 1_000_000
+    ) throws -> [Answer] {
+        let selection = try OSMSelection(categories: categories, term: term)
+        var chosen: [Bool]
+        if term == nil, let known = selected.lock.withLock({ selected.byCategories[categories] }) {
+            chosen = known
+        } else {
+            chosen = entries.map { selection.matches($0.tags) }
+            if term == nil { selected.lock.withLock { selected.byCategories[categories] = chosen } }
+        }
+        let matches = zip(entries, chosen).compactMap { entry, isChosen -> Answer? in
+            guard isChosen else { return nil }
+            let distance = entry.venue.coordinate.distance(to: center)
+            guard distance <= Double(radius) else { return nil }
+            return Answer(id: entry.venue.id, distance: distance)
+        }
+        return Array(matches.sorted().prefix(limit))
+    }
+}
+
+/// One venue of an answer: its id and exact distance.
+struct Answer: Comparable, Sendable, CustomStringConvertible {
+    var id: VenueID
+    var distance: Double
+
+    static func < (lhs: Answer, rhs: Answer) -> Bool {
+        lhs.distance != rhs.distance ? lhs.distance < rhs.distance : lhs.id < rhs.id
+    }
+
+    var description: String { "\(id)@\(distance)" }
+
+    /// `nil` when the answers are the same; else what differs, briefly.
+    static func difference(_ actual: [Answer], _ expected: [Answer]) -> String? {
+        guard actual != expected else { return nil }
+        let actualIDs = Set(actual.map(\.id))
+        let expectedIDs = Set(expected.map(\.id))
+        let missing = expected.filter { !actualIDs.contains($0.id) }.prefix(5)
+        let extra = actual.filter { !expectedIDs.contains($0.id) }.prefix(5)
+        let firstMismatch = zip(actual, expected).first { $0 != $1 }
+        return "\(actual.count) venues, expected \(expected.count); missing \(Array(missing)); extra \(Array(extra))"
+            + (firstMismatch.map { "; first difference \($0.0) instead of \($0.1)" } ?? "")
+    }
+
+    /// The answers of a provider response, in its order.
+    static func of(_ venues: [Venue], center: Coordinate) -> [Answer] {
+        venues.map { Answer(id: $0.id, distance: $0.coordinate.distance(to: center)) }
+    }
+}

@@ -1,0 +1,367 @@
+import Foundation
+import Testing
+import VenuesTestSupport
+
+/// `venues osm import | list | remove`, the searches they make offline, and every bad input, as
+/// a user meets them: through the built executable.
+@Suite(.timeLimit(.minutes(5)))
+struct OSMIndexCommandTests {
+    static let sample = VenuesProcess.repositoryRoot.appendingPathComponent("Config/samples/helsinki-centre.osm")
+
+    /// A home with its own data directory; the OSM endpoint is a closed port (nothing listens on
+    /// 127.0.0.1:9), so a search that reaches for the network fails instead of answering.
+    struct Home {
+        let root: URL
+        var environment: [String: String]
+        var indexes: URL { root.appendingPathComponent("data/osm") }
+
+        init() throws {
+            root = try VenuesProcess.temporaryHome()
+            environment = VenuesProcess.environment(
+                home: root,
+                [
+                    "VENUES_DATA_DIR": root.appendingPathComponent("data").path,
+                    "VENUES_OVERPASS_URL": "http://127.0.0.1:9/api/interpreter",
+                ]
+            )
+        }
+
+        func run(_ arguments: [String]) async throws -> EndToEndProcess.Output {
+            try await EndToEndProcess.run(arguments, environment: environment)
+        }
+
+        func write(_ text: String, to name: String) throws -> URL {
+            let url = root.appendingPathComponent(name)
+            try Data(text.utf8).write(to: url)
+            return url
+        }
+
+        func temporaryFiles() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: indexes.path)) ?? []).filter { $0.hasSuffix(".tmp") }
+        }
+    }
+
+    @Test func importListSearchAndRemove() async throws {
+        let home = try Home()
+        let imported = try await home.run(["osm", "import", Self.sample.path])
+        #expect(imported.status == 0, "\(imported.transcript)")
+        #expect(
+            imported.stdout.contains("Imported 1,205 venues (1,149 nodes, 47 ways, 9 relations)"),
+            "\(imported.stdout)"
+        )
+        #expect(imported.stdout.contains(home.indexes.appendingPathComponent("helsinki-centre.sqlite").path))
+        #expect(imported.stderr.isEmpty, "no progress line when stderr is not a terminal: \(imported.stderr)")
+
+        let list = try await home.run(["osm", "list", "--format", "json"])
+        #expect(list.status == 0, "\(list.transcript)")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        #expect(entries.count == 1)
+        let entry = try #require(entries.first)
+        #expect(entry["name"] as? String == "helsinki-centre")
+        #expect(entry["venues"] as? Int == 1205)
+        #expect(entry["dataTimestamp"] as? String == "2019-04-21T09:50:14Z")
+        #expect((entry["bytes"] as? Int ?? 0) > 100_000)
+        let bounds = try #require(entry["bounds"] as? [String: Double])
+        #expect(bounds["minLatitude"] == 60.164155 && bounds["maxLongitude"] == 24.9534145)
+        let table = try await home.run(["osm", "list"])
+        #expect(table.stdout.contains("helsinki-centre") && table.stdout.contains("1,205"), "\(table.stdout)")
+
+        // Inside the index's area, no network: the index answers, and says so.
+        let nearby = try await home.run([
+            "nearby", "--providers", "osm", "--near", "60.171634,24.944295", "--radius", "500", "--format", "json",
+            "--verbose",
+        ])
+        #expect(nearby.status == 0, "\(nearby.transcript)")
+        let document = try nearby.json()
+        #expect(document.provider("osm")?.status == "ok")
+        #expect(nearby.stdout.contains(#""source" : "index:helsinki-centre""#), "\(nearby.stdout.prefix(600))")
+        #expect(document.venues.count == 50)
+        #expect(nearby.stderr.contains("answered from the OSM index helsinki-centre"), "\(nearby.stderr)")
+        let show = try await home.run(["show", "osm:node/59622323"])
+        #expect(show.status == 0 && show.stdout.contains("Maya Bar & Grill"), "\(show.transcript)")
+
+        // --no-index asks the server (here: nobody listens).
+        let remote = try await home.run([
+            "nearby", "--providers", "osm", "--near", "60.171634,24.944295", "--radius", "500", "--format", "json",
+            "--no-index",
+        ])
+        #expect(remote.status == 1, "\(remote.transcript)")
+        #expect(!remote.stdout.contains("index:"))
+
+        let removed = try await home.run(["osm", "remove", "helsinki-centre"])
+        #expect(removed.status == 0, "\(removed.transcript)")
+        let empty = try await home.run(["osm", "list", "--format", "json"])
+        #expect(empty.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]" || empty.stdout.contains("[]"))
+        let again = try await home.run(["osm", "remove", "helsinki-centre"])
+        #expect(
+            again.status == 1 && again.stderr.contains("no OSM index named 'helsinki-centre'"),
+            "\(again.transcript)"
+        )
+    }
+
+    @Test func anIndexNamedAsTheEndpointIsSearchedAndCheckedFirst() async throws {
+        var home = try Home()
+        let output = home.root.appendingPathComponent("elsewhere/city.sqlite")
+        let imported = try await home.run(["osm", "import", Self.sample.path, "--output", output.path])
+        #expect(imported.status == 0, "\(imported.transcript)")
+        home.environment["VENUES_OVERPASS_URL"] = output.path
+        let search = try await home.run([
+            "search", "kahvila", "--providers", "osm", "--near", "60.171634,24.944295", "--radius", "2000", "--format",
+            "json",
+        ])
+        #expect(search.status == 0, "\(search.transcript)")
+        #expect(search.stdout.contains(#""source" : "index:city""#))
+        #expect(try search.json().venues.isEmpty == false)
+
+        // A file that is not an index, and an index of a newer schema: exit 1, nothing written.
+        let notes = try home.write(String(repeating: "notes\n", count: 300), to: "notes.sqlite")
+        home.environment["VENUES_OVERPASS_URL"] = notes.path
+        let notIndex = try await home.run(["nearby", "--providers", "osm", "--near", "60.17,24.94"])
+        #expect(notIndex.status == 1)
+        #expect(notIndex.stderr.contains("notes.sqlite is not a venues OSM index"), "\(notIndex.stderr)")
+        #expect(try String(contentsOf: notes, encoding: .utf8) == String(repeating: "notes\n", count: 300))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: home.root.path).filter { $0.hasPrefix("notes") } == [
+                "notes.sqlite"
+            ]
+        )
+
+        let future = home.root.appendingPathComponent("future.sqlite")
+        try FileManager.default.copyItem(at: output, to: future)
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        sqlite.arguments = [
+            "python3", "-c",
+            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version=7'); c.commit()",
+            future.path,
+        ]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        home.environment["VENUES_OVERPASS_URL"] = future.path
+        let newer = try await home.run(["nearby", "--providers", "osm", "--near", "60.17,24.94"])
+        #expect(newer.status == 1)
+        #expect(newer.stderr.contains("schema version 7, written by a newer venues"), "\(newer.stderr)")
+    }
+
+    @Test func badInputExitsWithTheFileAndWhereAndLeavesTheOldIndex() async throws {
+        let home = try Home()
+        #expect(try await home.run(["osm", "import", Self.sample.path, "--name", "city"]).status == 0)
+        let index = home.indexes.appendingPathComponent("city.sqlite")
+        let before = try Data(contentsOf: index)
+
+        let malformed = try home.write(
+            "<osm version=\"0.6\">\n<node id=\"1\" lat=\"1\" lon=\"2\">\n</osm>\n",
+            to: "bad.osm"
+        )
+        let bad = try await home.run(["osm", "import", malformed.path, "--name", "city"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("bad.osm is not readable OSM XML: malformed XML: line 3"), "\(bad.stderr)")
+
+        let truncated = home.root.appendingPathComponent("cut.osm.gz")
+        try await gzip(Self.sample, to: truncated, keepBytes: 100_000)
+        let cut = try await home.run(["osm", "import", truncated.path, "--name", "city"])
+        #expect(cut.status == 1)
+        #expect(
+            cut.stderr.contains("cut.osm.gz is not readable: the gzip data ends early at compressed byte 100000"),
+            "\(cut.stderr)"
+        )
+
+        let missing = try await home.run([
+            "osm", "import", home.root.appendingPathComponent("nothing.osm").path, "--name", "city",
+        ])
+        #expect(
+            missing.status == 1 && missing.stderr.contains("nothing.osm: No such file or directory"),
+            "\(missing.stderr)"
+        )
+
+        #expect(try Data(contentsOf: index) == before)
+        #expect(home.temporaryFiles().isEmpty)
+
+        for (arguments, message) in [
+            (["osm", "import", Self.sample.path, "--name", "../up"], "cannot name an index"),
+            (["osm", "import", Self.sample.path, "--output", "/tmp/x.db"], "must end in .sqlite"),
+            (["osm", "import", Self.sample.path, "--name", "a", "--output", "/tmp/a.sqlite"], "exclude each other"),
+            (["osm", "remove", ".hidden"], "cannot name an index"),
+        ] {
+            let refused = try await home.run(arguments)
+            #expect(refused.status == 64, "\(arguments): \(refused.transcript)")
+            #expect(refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
+        }
+    }
+
+    @Test func aFullDiskEndsTheImportWithTheCauseAndLeavesTheOldIndex() async throws {
+        let home = try Home()
+        #expect(try await home.run(["osm", "import", Self.sample.path, "--name", "city"]).status == 0)
+        let index = home.indexes.appendingPathComponent("city.sqlite")
+        let before = try Data(contentsOf: index)
+        // No file may grow past 64 KiB (and the signal that would kill the process is ignored),
+        // so writes fail as they do on a full disk.
+        let output = try await shell(
+            "trap '' XFSZ; ulimit -f 64; exec \"$0\" osm import \"$1\" --name city",
+            arguments: [try VenuesProcess.executable.path, Self.sample.path],
+            environment: home.environment
+        )
+        #expect(output.status == 1, "\(output.stderr)")
+        #expect(output.stderr.contains("import of \(Self.sample.path) failed"), "\(output.stderr)")
+        #expect(output.stderr.contains("File too large"), "\(output.stderr)")
+        #expect(try Data(contentsOf: index) == before)
+        #expect(home.temporaryFiles().isEmpty)
+    }
+
+    /// The same on a real full disk: a 1 MiB tmpfs (where this process may mount one, as root
+    /// with the right capability; skipped elsewhere).
+    @Test(.enabled(if: SmallDisk.canMount, "needs permission to mount a tmpfs"))
+    func aReallyFullDiskSaysSo() async throws {
+        var home = try Home()
+        let disk = try SmallDisk(at: home.root.appendingPathComponent("disk"), kibibytes: 1024)
+        defer { disk.unmount() }
+        home.environment["VENUES_DATA_DIR"] = disk.url.path
+        let indexes = disk.url.appendingPathComponent("osm")
+        let small = try home.write(
+            #"<osm version="0.6"><node id="1" lat="60.17" lon="24.94"><tag k="name" v="K"/><tag k="shop" v="x"/></node></osm>"#,
+            to: "small.osm"
+        )
+        #expect(try await home.run(["osm", "import", small.path, "--name", "city"]).status == 0)
+        let before = try Data(contentsOf: indexes.appendingPathComponent("city.sqlite"))
+        let full = try await home.run(["osm", "import", Self.sample.path, "--name", "city"])
+        #expect(full.status == 1)
+        #expect(
+            full.stderr.contains("city.sqlite: the disk is full") || full.stderr.contains("No space left on device"),
+            "\(full.stderr)"
+        )
+        #expect(try Data(contentsOf: indexes.appendingPathComponent("city.sqlite")) == before)
+        let left = try FileManager.default.contentsOfDirectory(atPath: indexes.path).filter { $0.hasSuffix(".tmp") }
+        #expect(left.isEmpty)
+    }
+
+    @Test func anImportKilledHalfWayLeavesTheOldIndexAndTheNextImportCleansUp() async throws {
+        let home = try Home()
+        #expect(try await home.run(["osm", "import", Self.sample.path, "--name", "city"]).status == 0)
+        let index = home.indexes.appendingPathComponent("city.sqlite")
+        let before = try Data(contentsOf: index)
+
+        // The temporary file appears when the import starts; it is killed then.
+        let process = Process()
+        process.executableURL = try VenuesProcess.executable
+        process.arguments = ["osm", "import", Self.sample.path, "--name", "city"]
+        process.environment = home.environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let sawTemporary = await EndToEndProcess.onThread { () -> Bool in
+            for _ in 0..<20_000 {
+                if !home.temporaryFiles().isEmpty { return true }
+                usleep(1_000)
+            }
+            return false
+        }
+        kill(process.processIdentifier, SIGKILL)
+        await EndToEndProcess.onThread { process.waitUntilExit() }
+        #expect(sawTemporary)
+        #expect(process.terminationReason == .uncaughtSignal, "the import finished before it could be killed")
+        #expect(!home.temporaryFiles().isEmpty, "a killed import leaves its temporary file")
+        #expect(try Data(contentsOf: index) == before)
+        let search = try await home.run([
+            "nearby", "--providers", "osm", "--near", "60.171634,24.944295", "--radius", "300",
+        ])
+        #expect(search.status == 0, "\(search.transcript)")
+
+        // A second import while one runs is refused; the next one removes the leftovers.
+        let lock = try FileLockHolder(home.indexes.appendingPathComponent(".city.sqlite.lock"))
+        let busy = try await home.run(["osm", "import", Self.sample.path, "--name", "city"])
+        #expect(
+            busy.status == 1 && busy.stderr.contains("another venues process is importing or removing this index"),
+            "\(busy.stderr)"
+        )
+        lock.release()
+        let next = try await home.run(["osm", "import", Self.sample.path, "--name", "city"])
+        #expect(next.status == 0, "\(next.transcript)")
+        #expect(next.stdout.contains("removed 1 temporary file(s) of an earlier import"), "\(next.stdout)")
+        #expect(home.temporaryFiles().isEmpty)
+    }
+}
+
+/// A small tmpfs, for a disk that fills up.
+struct SmallDisk {
+    let url: URL
+
+    /// Whether this process can mount one (tried once).
+    static let canMount: Bool = {
+        guard getuid() == 0 else { return false }
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("venues-mount-\(UUID().uuidString)")
+        guard let disk = try? SmallDisk(at: probe, kibibytes: 64) else { return false }
+        disk.unmount()
+        return true
+    }()
+
+    init(at url: URL, kibibytes: Int) throws {
+        self.url = url
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        guard Self.command("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kibibytes)k", "tmpfs", url.path]) == 0 else {
+            throw CocoaError(.fileWriteNoPermission)
+        }
+    }
+
+    func unmount() {
+        _ = Self.command("/bin/umount", [url.path])
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    private static func command(_ path: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// Holds an exclusive `flock` on a file, as another venues process would.
+final class FileLockHolder: Sendable {
+    private let descriptor: Int32
+
+    init(_ url: URL) throws {
+        descriptor = open(url.path, O_RDWR | O_CREAT, 0o600)
+        guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { throw CocoaError(.fileLocking) }
+    }
+
+    func release() {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}
+
+/// Runs `/bin/sh -c SCRIPT` with `$0`, `$1`… set to `arguments`.
+private func shell(
+    _ script: String,
+    arguments: [String],
+    environment: [String: String]
+) async throws -> (status: Int32, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script] + arguments
+    process.environment = environment
+    let stderr = Pipe()
+    process.standardError = stderr
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let data = await EndToEndProcess.onThread { stderr.fileHandleForReading.readDataToEndOfFile() }
+    await EndToEndProcess.onThread { process.waitUntilExit() }
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// The first `keepBytes` of `source` compressed with gzip (the `gzip` tool, part of every Debian).
+private func gzip(_ source: URL, to destination: URL, keepBytes: Int) async throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+    process.arguments = ["-c", source.path]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = await EndToEndProcess.onThread { output.fileHandleForReading.readDataToEndOfFile() }
+    await EndToEndProcess.onThread { process.waitUntilExit() }
+    try data.prefix(keepBytes).write(to: destination)
+}
