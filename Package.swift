@@ -207,7 +207,7 @@ let package = Package(
             name: "OSMIndexTests",
             dependencies: [
                 "OSMIndex", "OSMXML", "OSMModel", "OverpassProvider", "VenuesCore", "VenuesHTTP", "VenuesSQLite",
-                "VenuesFiles", "VenuesTestSupport",
+                "VenuesFiles", "VenuesTestSupport", "OSMPBFTestSupport",
             ]
         ),
         .testTarget(
@@ -236,7 +236,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VenuesCLITests",
-            dependencies: ["VenuesCLI", "VenuesTestSupport", "VenuesTesting"]
+            dependencies: ["VenuesCLI", "VenuesTestSupport", "VenuesTesting", "OSMPBFTestSupport"]
         ),
         .testTarget(
             name: "FoursquareProviderTests",
