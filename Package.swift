@@ -164,7 +164,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "PBFBenchmark",
-            dependencies: ["OSMPBF", "OSMXML", "OSMModel", "VenuesCore"],
+            dependencies: ["OSMPBF", "OSMXML", "OSMModel", "OSMIndex", "OverpassProvider", "VenuesCore"],
             path: "Benchmarks/PBFBenchmark"
         ),
         .executableTarget(

@@ -2,17 +2,23 @@
 //
 //   swift run -c release PBFBenchmark read FILE.osm.pbf [REPEAT [THREADS]]
 //   swift run -c release PBFBenchmark compare FILE.osm FILE.osm.pbf
+//   swift run -c release PBFBenchmark import FILE OUTPUT.sqlite
 //
 // `read`: full passes over FILE with tags, references and timestamps (what an import reads),
 // the visitor only counting; prints each pass's wall time, the median and MB/s. THREADS is the
 // number of decoding threads (default: one per processor; 0 decodes on the reading thread).
 // `compare`: reads the XML and the PBF of the same data and checks that they give the same
 // elements in the same order (kind, id, coordinates, tags, references); exits 1 at the first
-// difference. Peak RSS is measured from outside (/usr/bin/time -v).
+// difference. `import`: the index import of FILE (XML or PBF, as `venues osm import` reads it),
+// with the time of each phase: reading (the pass over the file, the writer inserting meanwhile),
+// placing ways and relations, building the indexes. Peak RSS is measured from outside
+// (/usr/bin/time -v).
 import Foundation
+import OSMIndex
 import OSMModel
 import OSMPBF
 import OSMXML
+import OverpassProvider
 import VenuesCore
 
 func fail(_ message: String, code: Int32 = 64) -> Never {
@@ -112,9 +118,32 @@ do {
         }
         if let difference { fail(difference, code: 1) }
         print("same \(summary.elements) elements")
+    case "import":
+        guard arguments.count >= 3 else { fail("usage: PBFBenchmark import FILE OUTPUT.sqlite") }
+        let file = URL(fileURLWithPath: arguments[1])
+        let start = ContinuousClock.now
+        let summary = try OSMIndexImporter.run(
+            source: OSMExtractFile.source(url: file, tags: true, references: true, timestamps: true),
+            sourceFile: file,
+            destination: URL(fileURLWithPath: arguments[2]),
+            options: .init(generator: "PBFBenchmark")
+        )
+        print(
+            String(
+                format: "import %@: %d venues; reading %.2f s, placing %.2f s, indexing %.2f s; %.2f s in all",
+                file.lastPathComponent,
+                summary.nodeVenues + summary.wayVenues + summary.relationVenues,
+                summary.readingSeconds,
+                summary.placingSeconds,
+                summary.indexingSeconds,
+                seconds(ContinuousClock.now - start)
+            )
+        )
     default:
         fail("unknown mode \(arguments[0])")
     }
-} catch {
+} catch let error as ProviderError {
     fail("\(error.message)", code: 1)
+} catch {
+    fail("\(error)", code: 1)
 }
