@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "FoursquareProvider", targets: ["FoursquareProvider"]),
         .library(name: "GooglePlacesProvider", targets: ["GooglePlacesProvider"]),
         .library(name: "OverpassProvider", targets: ["OverpassProvider"]),
+        .library(name: "OSMPBF", targets: ["OSMPBF"]),
         .executable(name: "venues", targets: ["VenuesCLI"]),
     ],
     dependencies: [
@@ -113,6 +114,11 @@ let package = Package(
             name: "OSMIndex",
             dependencies: ["OSMModel", "VenuesCore", "VenuesFiles", "VenuesSQLite"]
         ),
+        // Reading OSM PBF (`.osm.pbf`): blocks decoded on every core, handed over in file order.
+        .target(
+            name: "OSMPBF",
+            dependencies: ["OSMModel", "VenuesCore", "CZlib"]
+        ),
 
         // Providers: each depends on the core and the HTTP client (the OSM provider also on the
         // OSM building blocks above).
@@ -130,7 +136,7 @@ let package = Package(
         ),
         .target(
             name: "OverpassProvider",
-            dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMXML", "OSMIndex"],
+            dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMXML", "OSMPBF", "OSMIndex"],
             path: "Providers/Overpass",
             exclude: ["README.md"]
         ),
@@ -175,6 +181,11 @@ let package = Package(
             path: "Benchmarks/OverpassBenchmark"
         ),
         .executableTarget(
+            name: "PBFBenchmark",
+            dependencies: ["OSMPBF", "OSMXML", "OSMModel", "OSMIndex", "OverpassProvider", "VenuesCore"],
+            path: "Benchmarks/PBFBenchmark"
+        ),
+        .executableTarget(
             name: "DedupeBenchmark",
             dependencies: ["VenuesMerge", "VenuesCore"],
             path: "Benchmarks/DedupeBenchmark"
@@ -214,7 +225,7 @@ let package = Package(
             name: "OSMIndexTests",
             dependencies: [
                 "OSMIndex", "OSMXML", "OSMModel", "OverpassProvider", "VenuesCore", "VenuesHTTP", "VenuesSQLite",
-                "VenuesFiles", "VenuesTestSupport",
+                "VenuesFiles", "VenuesTestSupport", "OSMPBFTestSupport",
             ]
         ),
         .testTarget(
@@ -247,7 +258,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VenuesCLITests",
-            dependencies: ["VenuesCLI", "VenuesTestSupport", "VenuesTesting"]
+            dependencies: ["VenuesCLI", "VenuesTestSupport", "VenuesTesting", "OSMPBFTestSupport"]
         ),
         .testTarget(
             name: "FoursquareProviderTests",
@@ -261,7 +272,9 @@ let package = Package(
         ),
         .testTarget(
             name: "OverpassProviderTests",
-            dependencies: ["OverpassProvider", "OSMModel", "OSMXML", "VenuesTesting", "VenuesTestSupport"],
+            dependencies: [
+                "OverpassProvider", "OSMModel", "OSMXML", "OSMPBFTestSupport", "VenuesTesting", "VenuesTestSupport",
+            ],
             resources: [.copy("Fixtures")]
         ),
         // The documentation's Swift examples, compiled as written and checked against the docs.
@@ -274,6 +287,16 @@ let package = Package(
             ]
         ),
         .testTarget(name: "VenuesTestingTests", dependencies: ["VenuesTesting", "VenuesCore"]),
+        // The tests' own PBF writer, shared by the tests that read PBF.
+        .target(
+            name: "OSMPBFTestSupport",
+            dependencies: ["OSMModel", "OSMXML", "CZlib"],
+            path: "Tests/OSMPBFTestSupport"
+        ),
+        .testTarget(
+            name: "OSMPBFTests",
+            dependencies: ["OSMPBF", "OSMPBFTestSupport", "OSMModel", "VenuesCore"]
+        ),
     ]
 )
 

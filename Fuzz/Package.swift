@@ -35,5 +35,9 @@ let package = Package(
             name: "FuzzFavorites",
             dependencies: [.product(name: "VenuesFavorites", package: "venues")]
         ),
+        .executableTarget(
+            name: "FuzzPBF",
+            dependencies: [.product(name: "OSMPBF", package: "venues")]
+        ),
     ]
 )

@@ -230,7 +230,8 @@ struct LocalExtractErrorTests {
         }
     }
 
-    @Test func nonXMLFileIsAnInvalidResponseWithAHint() async throws {
+    /// A file named `.osm.pbf` goes to the PBF reader, whose message names the offset.
+    @Test func cutPBFFileIsAnInvalidResponseNamingTheOffset() async throws {
         let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("venues-test-\(UUID()).osm.pbf")
         try Data([0x00, 0x00, 0x00, 0x0D, 0x0A, 0x09, 0x4F, 0x53, 0x4D, 0x48]).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -238,7 +239,19 @@ struct LocalExtractErrorTests {
             try await provider(url).nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
         } throws: { error in
             guard case ProviderError.invalidResponse(let message) = error else { return false }
-            return message.contains("is not readable OSM XML") && message.contains("osmium cat")
+            return message.contains("is not readable OSM PBF: at byte 4: the file ends inside a block header")
+        }
+    }
+
+    @Test func nonXMLFileIsAnInvalidResponse() async throws {
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("venues-test-\(UUID()).osm")
+        try Data([0x00, 0x01, 0x00, 0x0D, 0x0A, 0x09, 0x4F, 0x53, 0x4D, 0x48]).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        await #expect {
+            try await provider(url).nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
+        } throws: { error in
+            guard case ProviderError.invalidResponse(let message) = error else { return false }
+            return message.contains("is not readable OSM XML")
         }
     }
 

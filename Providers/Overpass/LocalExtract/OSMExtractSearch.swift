@@ -1,12 +1,12 @@
 import Foundation
 import OSMModel
-import OSMXML
 import VenuesCore
 
-/// Searches a local OSM XML file (an `.osm` extract) with the same rules as the Overpass
-/// query, streaming it with ``OSMXMLReader`` and never holding it in memory.
+/// Searches a local OSM file (an `.osm` extract, plain or compressed, or an `.osm.pbf`) with the
+/// same rules as the Overpass query, streaming it (``OSMExtractFile``) and never holding it in
+/// memory.
 ///
-/// OSM XML lists nodes, then ways (as node references), then relations (as member
+/// OSM files list nodes, then ways (as node references), then relations (as member
 /// references), so a way's position is only known after its nodes have gone by. The search
 /// does not remember every node's coordinates in memory (that would grow with the file):
 ///
@@ -72,8 +72,8 @@ struct OSMExtractSearch {
         var nodeSpill = usesSpillFiles ? try? OSMSpillFile() : nil
         var waySpill = usesSpillFiles ? try? OSMSpillFile() : nil
         var spillError: ProviderError?
-        let reader = OSMXMLReader(options: .init(tags: true, references: true), cancellation: cancellation)
-        let first = try reader.read(.file(file)) { element in
+        let reader = OSMExtractFile.source(url: file, tags: true, references: true, cancellation: cancellation)
+        let first = try reader.read { element in
             do throws(ProviderError) {
                 if element.kind == .node, let latitude = element.latitude, let longitude = element.longitude {
                     try nodeSpill?.appendNode(id: element.id, latitude: latitude, longitude: longitude)
@@ -168,11 +168,13 @@ struct OSMExtractSearch {
         // Pass 2: node coordinates, and the node lists of member ways.
         positions.reserveCapacity(neededNodes.count)
         var laterNodes = Set<Int64>()
-        let second = OSMXMLReader(
-            options: .init(tags: false, references: !neededWays.isEmpty),
+        let second = OSMExtractFile.source(
+            url: file,
+            tags: false,
+            references: !neededWays.isEmpty,
             cancellation: cancellation
         )
-        let pass2 = try second.read(.file(file)) { element in
+        let pass2 = try second.read { element in
             switch element.kind {
             case .node:
                 if neededNodes.contains(element.id), let latitude = element.latitude, let longitude = element.longitude
@@ -197,9 +199,9 @@ struct OSMExtractSearch {
         // Pass 3: nodes of member ways that pass 2 had already gone past.
         laterNodes.subtract(positions.keys)
         if !laterNodes.isEmpty {
-            let third = OSMXMLReader(options: .init(tags: false, references: false), cancellation: cancellation)
+            let third = OSMExtractFile.source(url: file, tags: false, references: false, cancellation: cancellation)
             var remaining = laterNodes.count
-            let pass3 = try third.read(.file(file)) { element in
+            let pass3 = try third.read { element in
                 guard element.kind == .node else { return ordered ? .stop : .next }
                 if laterNodes.contains(element.id), let latitude = element.latitude, let longitude = element.longitude {
                     positions[element.id] = (latitude, longitude)

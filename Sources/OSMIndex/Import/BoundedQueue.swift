@@ -37,6 +37,11 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         if head == items.count {
             items.removeAll(keepingCapacity: true)
             head = 0
+        } else if head >= capacity {
+            // A producer that keeps the queue from emptying (a fast reader) must not make the
+            // taken items pile up in front of `head`: drop them, at most `capacity` at a time.
+            items.removeFirst(head)
+            head = 0
         }
         condition.broadcast()
         return item

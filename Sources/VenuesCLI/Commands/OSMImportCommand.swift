@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import OSMIndex
 import OSMModel
-import OSMXML
+import OverpassProvider
 import Synchronization
 import VenuesHTTP
 
@@ -10,20 +10,24 @@ import VenuesHTTP
 struct OSMImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import an OpenStreetMap extract (.osm, .osm.gz, .osm.bz2) into a local index.",
+        abstract: "Import an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz, .osm.bz2) into a local index.",
         discussion: """
             The index is NAME.sqlite in the osm folder of the data directory ($VENUES_DATA_DIR,
             else $XDG_DATA_HOME/venues, else ~/.local/share/venues). Importing again replaces it
             atomically: searches meanwhile use the old one, and a failed import leaves it as it was.
 
             Examples:
+              venues osm import finland-latest.osm.pbf
               venues osm import finland-latest.osm.bz2
               venues osm import city.osm --name city
               venues osm import city.osm.gz --output /srv/indexes/city.sqlite
             """
     )
 
-    @Argument(help: "The extract: OSM XML, plain or compressed with gzip or bzip2.", completion: .file())
+    @Argument(
+        help: "The extract: OSM PBF, or OSM XML plain or compressed with gzip or bzip2.",
+        completion: .file()
+    )
     var file: String
 
     @Option(
@@ -93,7 +97,13 @@ struct OSMImportCommand: AsyncParsableCommand {
             do {
                 summary = try await Self.offPool {
                     try OSMIndexImporter.run(
-                        source: OSMXMLFile(url: source, cancellation: flag),
+                        source: OSMExtractFile.source(
+                            url: source,
+                            tags: true,
+                            references: true,
+                            timestamps: true,
+                            cancellation: flag
+                        ),
                         sourceFile: source,
                         destination: destination,
                         options: .init(

@@ -1,0 +1,20 @@
+package import OSMModel
+
+extension OSMPBFHeader {
+    /// What every OSM reader says about a file: the bounds (when valid), the writing program
+    /// and the replication timestamp in ISO 8601.
+    package var osmHeader: OSMHeader {
+        var header = OSMHeader(generator: writingProgram)
+        if let box = boundingBox {
+            let bounds = OSMBounds(
+                minLatitude: Double(box.bottom) / 1e9,
+                minLongitude: Double(box.left) / 1e9,
+                maxLatitude: Double(box.top) / 1e9,
+                maxLongitude: Double(box.right) / 1e9
+            )
+            if bounds.isValid { header.bounds = bounds }
+        }
+        if let seconds = replicationTimestamp { header.timestamp = ISO8601Timestamp.text(seconds: seconds) }
+        return header
+    }
+}
