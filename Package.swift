@@ -150,6 +150,12 @@ let package = Package(
             ]
         ),
 
+        // What `venues serve` keeps: tokens, per-client favourites, the response cache (protocol).
+        .target(
+            name: "VenuesServerStore",
+            dependencies: ["VenuesCore", "VenuesFavorites"]
+        ),
+
         // The command-line tool.
         .executableTarget(
             name: "VenuesCLI",
