@@ -150,6 +150,12 @@ let package = Package(
             ]
         ),
 
+        // What a listing shows, in every machine-readable format: the document the CLI prints
+        // and the server answers (JSON, GeoJSON, CSV), with provider text sanitised.
+        .target(
+            name: "VenuesReports",
+            dependencies: ["VenuesCore", "VenuesAggregator", "VenuesMerge", "VenuesFavorites", "VenuesEngine"]
+        ),
         // What `venues serve` keeps: tokens, per-client favourites, the response cache (protocol).
         .target(
             name: "VenuesServerStore",
@@ -168,6 +174,7 @@ let package = Package(
                 "VenuesConfig",
                 "VenuesAggregator",
                 "VenuesEngine",
+                "VenuesReports",
                 "FoursquareProvider",
                 "GooglePlacesProvider",
                 "OverpassProvider",
@@ -264,7 +271,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VenuesCLITests",
-            dependencies: ["VenuesCLI", "VenuesTestSupport", "VenuesTesting", "OSMPBFTestSupport"]
+            dependencies: ["VenuesCLI", "VenuesReports", "VenuesTestSupport", "VenuesTesting", "OSMPBFTestSupport"]
         ),
         .testTarget(
             name: "FoursquareProviderTests",

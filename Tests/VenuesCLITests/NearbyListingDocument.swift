@@ -1,6 +1,7 @@
 import VenuesCore
 
 @testable import VenuesCLI
+@testable import VenuesReports
 
 extension ResultDocument {
     /// A `nearby` listing of `rows` within 1000 m of a given centre in Helsinki, for renderer

@@ -5,6 +5,7 @@ import VenuesCore
 import VenuesMerge
 
 @testable import VenuesCLI
+@testable import VenuesReports
 
 /// Rows and documents made of hostile provider text, shared by the renderer tests.
 enum HostileOutput {

@@ -3,6 +3,7 @@ import Foundation
 import VenuesAggregator
 import VenuesCore
 import VenuesFavorites
+import VenuesReports
 
 /// `venues favorites add|remove|list`: the user's favourite places, kept by id in
 /// `favorites.json` in the data directory.

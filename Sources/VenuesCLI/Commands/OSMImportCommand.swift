@@ -5,6 +5,7 @@ import OSMModel
 import OverpassProvider
 import Synchronization
 import VenuesHTTP
+import VenuesReports
 
 /// `venues osm import FILE`: reads an extract once into `$VENUES_DATA_DIR/osm/NAME.sqlite`.
 struct OSMImportCommand: AsyncParsableCommand {

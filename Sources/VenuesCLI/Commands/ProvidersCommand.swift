@@ -3,6 +3,7 @@ import Foundation
 import OSMIndex
 import VenuesCore
 import VenuesEngine
+import VenuesReports
 
 /// `venues providers`: which providers are usable, and which key or endpoint each uses.
 struct ProvidersCommand: AsyncParsableCommand {

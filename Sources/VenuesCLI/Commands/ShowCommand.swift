@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VenuesAggregator
 import VenuesCore
+import VenuesReports
 
 /// `venues show ID`: one venue with every field we have, its sources and map links.
 struct ShowCommand: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import VenuesReports
 
 extension ResultDocument {
     /// Renders the document in the chosen format; `emptyTable` replaces a table with no rows.

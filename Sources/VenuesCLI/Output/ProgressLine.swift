@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import VenuesAggregator
 import VenuesCore
+import VenuesReports
 
 /// One self-rewriting stderr line while providers are pending — only when stderr is a
 /// terminal, so that scripts and logs never see it.

@@ -1,3 +1,5 @@
+import VenuesReports
+
 /// Which columns the venue table shows and how many terminal columns each gets, so that every
 /// line fits the terminal width.
 ///

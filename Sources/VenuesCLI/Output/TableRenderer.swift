@@ -1,5 +1,6 @@
 import Foundation
 import VenuesCore
+import VenuesReports
 
 /// `--format table`: one line per venue, ★ for favourites, and with `--explain` the merge
 /// reasons under each venue. Every line fits `width` terminal columns (measured with

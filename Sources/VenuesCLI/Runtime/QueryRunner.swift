@@ -7,6 +7,7 @@ import VenuesEngine
 import VenuesFavorites
 import VenuesHTTP
 import VenuesMerge
+import VenuesReports
 
 /// Runs `nearby` and `search`: options → query → aggregator → output → exit status.
 struct QueryRunner {

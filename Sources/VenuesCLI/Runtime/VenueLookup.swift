@@ -4,6 +4,7 @@ import VenuesCore
 import VenuesEngine
 import VenuesFavorites
 import VenuesMerge
+import VenuesReports
 
 /// Finds one place by id, from the last listing, the favourites or the provider that issued the id.
 struct VenueLookup {
@@ -13,11 +14,7 @@ struct VenueLookup {
     var favorites: FavoriteIndex?
 
     /// Where a place was found.
-    enum Origin: Equatable {
-        case provider
-        case lastListing
-        case favorites
-    }
+    typealias Origin = VenueDetail.Origin
 
     /// Asks the issuing provider first (fresh, every field), then falls back to what is stored.
     /// Used by `venues show`.

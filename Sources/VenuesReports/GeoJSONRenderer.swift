@@ -1,9 +1,9 @@
-import Foundation
+public import Foundation
 
 /// `--format geojson`: an RFC 7946 FeatureCollection of Points whose properties are the JSON
 /// output's venue fields (coordinates in the geometry, longitude first).
-enum GeoJSONRenderer {
-    static func render(_ document: ResultDocument) throws -> String {
+public enum GeoJSONRenderer {
+    public static func render(_ document: ResultDocument) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let collection = FeatureCollection(

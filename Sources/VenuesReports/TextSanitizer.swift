@@ -1,15 +1,15 @@
-import Foundation
+public import Foundation
 
 /// Makes provider-supplied text safe to print: no control or escape characters reach the
 /// terminal (or a file a terminal may later show).
-enum TextSanitizer {
+public enum TextSanitizer {
     /// Removes C0/C1 control characters, DEL, and invisible format characters, bidirectional
     /// controls among them (see ``isHiddenFormat(_:)``); line breaks and tabs become spaces, and
     /// runs of white space collapse to one, none at either end.
     ///
     /// Most provider text is already clean printable ASCII: that is returned as it is, after
     /// one pass over its bytes, without building a new string or consulting Unicode tables.
-    static func clean(_ text: String) -> String {
+    public static func clean(_ text: String) -> String {
         if isCleanASCII(text) { return text }
         var result = String.UnicodeScalarView()
         var pendingSpace = false
@@ -55,7 +55,7 @@ enum TextSanitizer {
     }
 
     /// `clean` for optional text; empty results become `nil`.
-    static func clean(_ text: String?) -> String? {
+    public static func clean(_ text: String?) -> String? {
         guard let text else { return nil }
         let cleaned = clean(text)
         return cleaned.isEmpty ? nil : cleaned

@@ -1,51 +1,51 @@
-import Foundation
-import VenuesAggregator
-import VenuesCore
-import VenuesEngine
-import VenuesMerge
+public import Foundation
+public import VenuesAggregator
+public import VenuesCore
+public import VenuesEngine
+public import VenuesMerge
 
 /// What every output format shows, built once from an aggregated result with all provider
 /// text already sanitised.
-struct ResultDocument {
-    struct Source: Encodable {
-        var provider: String
-        var id: String
+public struct ResultDocument {
+    public struct Source: Encodable {
+        public var provider: String
+        public var id: String
     }
 
-    struct Merge: Encodable {
-        var rule: String
-        var first: String
-        var second: String
-        var distance: Double
-        var nameScore: Double
+    public struct Merge: Encodable {
+        public var rule: String
+        public var first: String
+        public var second: String
+        public var distance: Double
+        public var nameScore: Double
         /// What the rule saw, in words (``MergeReason/evidence``); empty when unknown.
-        var evidence: String = ""
+        public var evidence: String = ""
     }
 
-    struct Row {
-        var id: String
-        var name: String
-        var latitude: Double
-        var longitude: Double
+    public struct Row {
+        public var id: String
+        public var name: String
+        public var latitude: Double
+        public var longitude: Double
         /// Metres from the centre; `nil` when there is no centre (favourites listed without --near).
-        var distance: Double?
-        var address: String?
-        var categories: [String]
+        public var distance: Double?
+        public var address: String?
+        public var categories: [String]
         /// The provider's own label of the canonical source, humanised (`bureau de change` for
         /// `amenity=bureau_de_change`): what the table shows when no shared category applies.
-        var providerLabel: String?
-        var phone: String?
-        var website: String?
-        var rating: Double?
-        var favorite: Bool
-        var sources: [Source]
-        var merge: [Merge]?
+        public var providerLabel: String?
+        public var phone: String?
+        public var website: String?
+        public var rating: Double?
+        public var favorite: Bool
+        public var sources: [Source]
+        public var merge: [Merge]?
         /// Favourites listings only: the user's note and when the favourite was added.
-        var note: String?
-        var addedAt: String?
+        public var note: String?
+        public var addedAt: String?
 
         /// A row for a merged place, with all provider text sanitised.
-        init(merged: MergedVenue, distance: Double?, favorite: Bool, explain: Bool) {
+        public init(merged: MergedVenue, distance: Double?, favorite: Bool, explain: Bool) {
             let venue = merged.venue
             id = TextSanitizer.clean(venue.id.description)
             name = TextSanitizer.clean(venue.name)
@@ -77,37 +77,37 @@ struct ResultDocument {
         }
 
         /// `amenity=bureau_de_change` → `bureau de change`; `Coffee Shop` stays as it is.
-        static func humanised(_ label: String) -> String {
+        public static func humanised(_ label: String) -> String {
             let value = label.split(separator: "=", maxSplits: 1).last.map(String.init) ?? label
             return value.replacingOccurrences(of: "_", with: " ")
         }
     }
 
-    struct ProviderStatus {
-        var provider: String
-        var ok: Bool
-        var count: Int
-        var milliseconds: Int
-        var errorKind: String?
-        var errorMessage: String?
+    public struct ProviderStatus {
+        public var provider: String
+        public var ok: Bool
+        public var count: Int
+        public var milliseconds: Int
+        public var errorKind: String?
+        public var errorMessage: String?
         /// What an answering provider says the user must know (a lowered radius, lost pages).
-        var warnings: [String] = []
+        public var warnings: [String] = []
         /// Where an answering provider got its answer, when it has several sources (OSM:
         /// `overpass`, `file`, `index:NAME`).
-        var source: String?
+        public var source: String?
     }
 
-    var kind: String
-    var center: Coordinate
-    var centerSource: CenterSource
-    var radius: Int
-    var term: String?
-    var rows: [Row]
-    var providers: [ProviderStatus]
-    var explain: Bool
+    public var kind: String
+    public var center: Coordinate
+    public var centerSource: CenterSource
+    public var radius: Int
+    public var term: String?
+    public var rows: [Row]
+    public var providers: [ProviderStatus]
+    public var explain: Bool
 
     /// Attribution lines owed to the providers whose data is shown.
-    var attribution: [String] {
+    public var attribution: [String] {
         let shown = Set(rows.flatMap { $0.sources.map(\.provider) })
         return ProviderRegistry.knownIDs.filter { shown.contains($0.rawValue) }.compactMap { id in
             switch id {
@@ -120,7 +120,7 @@ struct ResultDocument {
     }
 
     /// A document listing the user's favourites around a centre (no providers asked).
-    init(favorites rows: [Row], center: Coordinate, centerSource: CenterSource, radius: Int) {
+    public init(favorites rows: [Row], center: Coordinate, centerSource: CenterSource, radius: Int) {
         kind = "favorites"
         self.center = center
         self.centerSource = centerSource
@@ -131,7 +131,7 @@ struct ResultDocument {
         explain = false
     }
 
-    init(result: AggregatedResult, explain: Bool) {
+    public init(result: AggregatedResult, explain: Bool) {
         kind = result.query.isTextSearch ? "search" : "nearby"
         center = result.center
         centerSource = result.centerSource

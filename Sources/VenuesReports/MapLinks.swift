@@ -1,9 +1,9 @@
-import Foundation
-import VenuesCore
+public import Foundation
+public import VenuesCore
 
 /// Open-in-map links for a venue: what a user taps a pin for. None of them carries a key.
-enum MapLinks {
-    static func links(for venue: Venue, sources: [VenueID]) -> [VenueLink] {
+public enum MapLinks {
+    public static func links(for venue: Venue, sources: [VenueID]) -> [VenueLink] {
         let latitude = venue.coordinate.latitude
         let longitude = venue.coordinate.longitude
         var links: [VenueLink] = []

@@ -2,20 +2,20 @@
 /// Hangul, most emoji) take two, combining marks and invisible format characters none, the
 /// rest one. A small table of Unicode ranges, close to `wcwidth`; no locale is consulted, so
 /// East Asian Ambiguous characters (`★`, `…`) count as one.
-enum DisplayWidth {
+public enum DisplayWidth {
     /// Columns `text` takes.
-    static func of(_ text: some StringProtocol) -> Int {
+    public static func of(_ text: some StringProtocol) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
     /// Columns one grapheme cluster takes: the widest of its scalars, so that a base letter with
     /// combining marks is one column and an emoji sequence (ZWJ, flags, skin tones) is two.
-    static func of(_ character: Character) -> Int {
+    public static func of(_ character: Character) -> Int {
         character.unicodeScalars.reduce(0) { max($0, of($1)) }
     }
 
     /// Columns one scalar takes on its own.
-    static func of(_ scalar: Unicode.Scalar) -> Int {
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: break
@@ -26,7 +26,7 @@ enum DisplayWidth {
     }
 
     /// `text` cut to at most `width` columns, ending in `…` when anything was cut.
-    static func truncate(_ text: String, to width: Int) -> String {
+    public static func truncate(_ text: String, to width: Int) -> String {
         guard of(text) > width else { return text }
         guard width > 0 else { return "" }
         var result = ""
@@ -42,14 +42,14 @@ enum DisplayWidth {
 
     /// `text` cut to `width` columns and padded with spaces to exactly `width` columns, on the
     /// right (or on the left with `alignRight`).
-    static func pad(_ text: String, to width: Int, alignRight: Bool = false) -> String {
+    public static func pad(_ text: String, to width: Int, alignRight: Bool = false) -> String {
         let cut = truncate(text, to: width)
         let padding = String(repeating: " ", count: max(0, width - of(cut)))
         return alignRight ? padding + cut : cut + padding
     }
 
     /// Lines of at most `width` columns, broken at spaces; a word wider than `width` is cut.
-    static func wrap(_ text: String, to width: Int) -> [String] {
+    public static func wrap(_ text: String, to width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ").map(String.init) {

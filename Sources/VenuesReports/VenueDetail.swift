@@ -1,19 +1,36 @@
-import Foundation
-import VenuesAggregator
-import VenuesCore
-import VenuesFavorites
-import VenuesMerge
+public import Foundation
+public import VenuesAggregator
+public import VenuesCore
+public import VenuesFavorites
+public import VenuesMerge
 
 /// Everything known about one place, for `venues show`.
-struct VenueDetail {
-    var merged: MergedVenue
-    var favorite: Favorite?
-    var origin: VenueLookup.Origin
+public struct VenueDetail {
+    /// Where a place was found: asked fresh from its provider, or from what is stored.
+    public enum Origin: Equatable, Sendable {
+        /// The issuing provider answered now.
+        case provider
+        /// The last listing kept on disk.
+        case lastListing
+        /// The favourites' snapshot.
+        case favorites
+    }
+
+    public var merged: MergedVenue
+    public var favorite: Favorite?
+    public var origin: Origin
+
+    /// The detail of a place, with the user's favourite if it is one.
+    public init(merged: MergedVenue, favorite: Favorite?, origin: Origin) {
+        self.merged = merged
+        self.favorite = favorite
+        self.origin = origin
+    }
 
     private var venue: Venue { merged.venue }
 
     /// Links to open: the providers' own (never carrying a key) and map links.
-    var links: [VenueLink] {
+    public var links: [VenueLink] {
         var seen = Set<String>()
         let all = merged.sources.flatMap(\.links) + MapLinks.links(for: venue, sources: merged.sources.map(\.id))
         return all.filter { link in
@@ -24,7 +41,7 @@ struct VenueDetail {
         }
     }
 
-    func text() -> String {
+    public func text() -> String {
         var fields: [(label: String, value: String)] = []
         func add(_ label: String, _ value: String?) {
             guard let value = TextSanitizer.clean(value) else { return }
@@ -71,7 +88,7 @@ struct VenueDetail {
         return labels.isEmpty ? nil : labels.joined(separator: ", ")
     }
 
-    func json() throws -> String {
+    public func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(Document(detail: self)), as: UTF8.self)

@@ -1,17 +1,17 @@
-import Foundation
+public import Foundation
 
 /// `--format csv`: RFC 4180 (CRLF line ends, quoted where needed) with a header row. Text
 /// cells that a spreadsheet would run as a formula are prefixed with `'`.
-enum CSVRenderer {
+public enum CSVRenderer {
     /// The documented header of nearby and search listings.
-    static let header = [
+    public static let header = [
         "id", "name", "latitude", "longitude", "distance", "address", "categories", "phone", "website", "rating",
         "favorite", "sources",
     ]
     /// Favourites listings add the user's note and when the favourite was added, as the JSON does.
-    static let favoritesHeader = header + ["note", "addedAt"]
+    public static let favoritesHeader = header + ["note", "addedAt"]
 
-    static func render(_ document: ResultDocument) -> String {
+    public static func render(_ document: ResultDocument) -> String {
         let favorites = document.kind == "favorites"
         var lines = [(favorites ? favoritesHeader : header).map(field).joined(separator: ",")]
         for row in document.rows {
@@ -31,7 +31,7 @@ enum CSVRenderer {
     }
 
     /// A text cell: neutralised against formula injection, then quoted if needed.
-    static func text(_ value: String?) -> String {
+    public static func text(_ value: String?) -> String {
         guard var value, !value.isEmpty else { return "" }
         if let first = value.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) {
             value = "'" + value
@@ -41,7 +41,7 @@ enum CSVRenderer {
 
     /// Quotes a field when it holds a comma, quote or line break (RFC 4180 §2.6–2.7). Looks at
     /// scalars, not characters: `"\r\n"` is one character that equals neither `"\r"` nor `"\n"`.
-    static func field(_ value: String) -> String {
+    public static func field(_ value: String) -> String {
         if value.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
             return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }

@@ -1,10 +1,10 @@
-import Foundation
-import VenuesAggregator
-import VenuesCore
+public import Foundation
+public import VenuesAggregator
+public import VenuesCore
 
 /// `--format json`: the stable document of the README's "JSON output".
-enum JSONRenderer {
-    static func render(_ document: ResultDocument) throws -> String {
+public enum JSONRenderer {
+    public static func render(_ document: ResultDocument) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(Document(document))
@@ -111,7 +111,7 @@ enum JSONRenderer {
 
 extension VenuesAggregator.CenterSource {
     /// `given`, `located:fsq` or `default`: where the centre came from.
-    var label: String {
+    public var label: String {
         switch self {
         case .given: "given"
         case .located(let provider): "located:\(provider.rawValue)"
