@@ -300,6 +300,19 @@ let package = Package(
             ]
         ),
         .testTarget(name: "VenuesTestingTests", dependencies: ["VenuesTesting", "VenuesCore"]),
+        // The tests' headless browser: Chromium over the DevTools protocol, and a PNG reader for
+        // its screenshots.
+        .target(
+            name: "BrowserTestSupport",
+            dependencies: ["CZlib"],
+            path: "Tests/BrowserTestSupport"
+        ),
+        .testTarget(
+            name: "VenuesReportsTests",
+            dependencies: [
+                "VenuesReports", "VenuesCore", "VenuesMerge", "VenuesTestSupport", "BrowserTestSupport",
+            ]
+        ),
         // The tests' own PBF writer, shared by the tests that read PBF.
         .target(
             name: "OSMPBFTestSupport",

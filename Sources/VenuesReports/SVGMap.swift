@@ -143,10 +143,12 @@ public enum SVGMap {
         return svg + "</g>\n"
     }
 
-    /// A coordinate for SVG: two decimals, no exponent, `.` as the separator.
+    /// A coordinate for SVG: at most two decimals, no exponent, `.` as the separator.
     static func number(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
         if rounded == rounded.rounded() { return String(Int(rounded)) }
-        return String(format: "%.2f", rounded)
+        var text = String(format: "%.2f", rounded)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
     }
 }

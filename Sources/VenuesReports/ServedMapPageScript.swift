@@ -20,7 +20,7 @@ public enum ServedMapPageScript {
     public static let source = MapPageScript.source + "\n" + search
 
     /// `sha256-…` of ``source`` (its UTF-8 bytes), as a CSP source expression takes it.
-    public static let sha256 = "sha256-PLACEHOLDER"
+    public static let sha256 = "sha256-LArLSNj5aNjp9WuPjAsVmYif0skEl0VS6T4/XBVsJVA="
 
     private static let search = #"""
         (function () {
