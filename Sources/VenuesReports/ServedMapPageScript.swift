@@ -20,7 +20,7 @@ public enum ServedMapPageScript {
     public static let source = MapPageScript.source + "\n" + search
 
     /// `sha256-…` of ``source`` (its UTF-8 bytes), as a CSP source expression takes it.
-    public static let sha256 = "sha256-LArLSNj5aNjp9WuPjAsVmYif0skEl0VS6T4/XBVsJVA="
+    public static let sha256 = "sha256-mVS7/DmzYcYDhB3G2TXs43YTMOaZv4ccrmkHKs5xqks="
 
     private static let search = #"""
         (function () {
@@ -352,8 +352,10 @@ public enum ServedMapPageScript {
             if (typed) keepToken(typed);
             if (!token()) { status("Paste your token first (venues serve token create NAME).", true); return; }
             var params = parameters();
-            var path = (params.has("term") ? "/v1/search" : "/v1/nearby") + "?" + params.toString();
-            history.replaceState(null, "", "?" + params.toString());
+            // Spaces as %20, not "+": every server reads that the same way.
+            var query = params.toString().replace(/\+/g, "%20");
+            var path = (params.has("term") ? "/v1/search" : "/v1/nearby") + "?" + query;
+            history.replaceState(null, "", "?" + query);
             status("Searching…");
             document.documentElement.setAttribute("data-search", "running");
             try {

@@ -29,7 +29,8 @@ struct MapPageProbe: Decodable {
         var number: Int
         var shownNumber: String
         var name: String
-        var text: String
+        /// Whether the row shows the favourite star (★, not hidden).
+        var starred: Bool
     }
 
     struct Circle: Decodable {
@@ -72,7 +73,7 @@ struct MapPageProbe: Decodable {
             rows: [...document.querySelectorAll(".venue")].map((row) => ({
               id: row.getAttribute("data-venue-id"), number: Number(row.getAttribute("data-number")),
               shownNumber: row.querySelector(".number").textContent, name: row.querySelector(".name").textContent,
-              text: row.textContent })),
+              starred: [...row.querySelectorAll(".favorite-mark")].some((m) => !m.hidden && m.textContent === "★") })),
             circle: circle ? center(circle) : null,
             pwned: typeof window.__pwned === "undefined" ? null : String(window.__pwned),
             scripts: document.scripts.length,
@@ -138,7 +139,7 @@ struct MapPageProbe: Decodable {
         #expect(rows.map(\.name) == venues.map(\.name), sourceLocation: sourceLocation)
         for (row, venue) in zip(rows, venues) {
             #expect(
-                row.text.contains("★") == venue.favorite,
+                row.starred == venue.favorite,
                 "favourite mark of \(row.id)",
                 sourceLocation: sourceLocation
             )
