@@ -6,11 +6,13 @@ public import Foundation
 /// still cannot be found, the browser tests are skipped with a loud message on standard error —
 /// except in CI (`CI=true`), where a missing browser fails them.
 public enum ChromiumAvailability {
-    /// `$VENUES_CHROMIUM`, else the first of `chromium`, `chromium-browser`, `google-chrome` on
-    /// the `PATH`.
+    /// `$VENUES_CHROMIUM` (none when that is not an executable), else the first of `chromium`,
+    /// `chromium-browser`, `google-chrome` on the `PATH`.
     public static let executable: URL? = {
         let environment = ProcessInfo.processInfo.environment
-        if let path = environment["VENUES_CHROMIUM"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        if let path = environment["VENUES_CHROMIUM"], !path.isEmpty {
+            return FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
+        }
         let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         for name in ["chromium", "chromium-browser", "google-chrome"] {
             for directory in directories {
