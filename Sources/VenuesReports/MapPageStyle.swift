@@ -47,11 +47,12 @@ public enum MapPageStyle {
           border-bottom: 1px solid var(--line); }
         .search-form label { display: flex; flex-direction: column; font-size: 0.8rem; color: var(--muted); }
         .search-form input, .search-form select, .search-form button { font: inherit; padding: 4px 6px; }
-        .search-form .token input { width: 16em; }
+        .search-form input { width: 10em; }
+        .search-form input[type="number"] { width: 6em; }
         .status { min-height: 1.4em; color: var(--muted); }
         .status.error { color: #9b2c2c; }
-        .favorite-toggle { font: inherit; border: 1px solid var(--line); background: #ffffff; border-radius: 4px;
-          padding: 0 6px; cursor: pointer; }
+        .favorite-toggle { float: right; margin-left: 8px; font: inherit; font-size: 0.85rem; border: 1px solid var(--line);
+          background: #ffffff; border-radius: 4px; padding: 0 6px; cursor: pointer; }
         .favorite-toggle[aria-pressed="true"] { color: #b7791f; border-color: #b7791f; }
         @media print {
           body { padding: 0; font-size: 10pt; }
@@ -66,5 +67,5 @@ public enum MapPageStyle {
         """#
 
     /// `sha256-…` of ``css`` (its UTF-8 bytes), as a CSP source expression takes it.
-    public static let sha256 = "sha256-mndZ6sqxsAx3zriZr8VS/s9QnwlTBWZ+zDsciMMqKx8="
+    public static let sha256 = "sha256-IX221RTjQSqg/K+sN7LpjzccgCMgsvANaKuOGWEyZ5o="
 }

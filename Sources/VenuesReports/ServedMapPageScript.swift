@@ -20,7 +20,7 @@ public enum ServedMapPageScript {
     public static let source = MapPageScript.source + "\n" + search
 
     /// `sha256-…` of ``source`` (its UTF-8 bytes), as a CSP source expression takes it.
-    public static let sha256 = "sha256-mVS7/DmzYcYDhB3G2TXs43YTMOaZv4ccrmkHKs5xqks="
+    public static let sha256 = "sha256-Z9YuwlGg5AeIVNwcRbVDPwQL5H+T+dd2kJULtpvGn3g="
 
     private static let search = #"""
         (function () {
@@ -275,7 +275,8 @@ public enum ServedMapPageScript {
                   html("span", "source", source.id, sources).setAttribute("data-provider", source.provider);
                 });
               }
-              var toggle = html("button", "favorite-toggle", venue.favorite ? "★ Favourite" : "☆ Favourite", details);
+              var toggle = html("button", "favorite-toggle", venue.favorite ? "★ Favourite" : "☆ Favourite");
+              details.insertBefore(toggle, details.firstChild);
               toggle.type = "button";
               toggle.setAttribute("aria-pressed", String(!!venue.favorite));
               toggle.addEventListener("click", async function () {

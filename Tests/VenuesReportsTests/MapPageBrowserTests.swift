@@ -9,6 +9,8 @@ import VenuesTestSupport
 /// not installed — prints a loud message and returns `nil` (fails instead in CI).
 func withChromium<T: Sendable>(
     _ test: String,
+    width: Int = 1280,
+    height: Int = 1000,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: @escaping @Sendable (HeadlessChromium) throws -> T
 ) async throws -> T? {
@@ -24,14 +26,14 @@ func withChromium<T: Sendable>(
         return nil
     }
     return try await offCooperativePool {
-        let browser = try HeadlessChromium(executable: executable)
+        let browser = try HeadlessChromium(executable: executable, width: width, height: height)
         defer { browser.close() }
         return try body(browser)
     }
 }
 
-/// Saves a screenshot under `$VENUES_SCREENSHOT_DIR` when that is set (how docs/map-*.png are
-/// made: see docs/map.md).
+/// Saves a screenshot under `$VENUES_SCREENSHOT_DIR` when that is set (to look at what a test
+/// saw; `scripts/map-screenshots` makes docs/map-served.png this way).
 func keepScreenshot(_ png: Data, as name: String) throws {
     guard let directory = ProcessInfo.processInfo.environment["VENUES_SCREENSHOT_DIR"], !directory.isEmpty else {
         return

@@ -17,8 +17,8 @@ import VenuesTestSupport
 
     /// The fake API: the page at `/`, listings of ``MapTestDocument`` for the token, 401
     /// otherwise, and favourites that answer like the server's.
-    static func startFakeAPI() async throws -> LoopbackServer {
-        let listing = Data(try JSONRenderer.render(MapTestDocument.document(kind: "search")).utf8)
+    static func startFakeAPI(listing: Data? = nil) async throws -> LoopbackServer {
+        let listing = try listing ?? Data(JSONRenderer.render(MapTestDocument.document(kind: "search")).utf8)
         return try await LoopbackServer.start { request in
             let authorized = request.header("Authorization") == "Bearer \(token)"
             switch (request.method, request.path) {
@@ -146,5 +146,35 @@ import VenuesTestSupport
         #expect(status == "The search failed: 401 unauthorized: a bearer token is needed")
         #expect(stored == nil)
         #expect(rows == 0)
+    }
+
+    /// docs/map-served.png: the page with a listing that `scripts/map-screenshots` made with the
+    /// CLI from the bundled Helsinki extract (`$VENUES_SCREENSHOT_LISTING`), saved in
+    /// `$VENUES_SCREENSHOT_DIR`. Runs only when both are set.
+    @Test(
+        .enabled(if: ProcessInfo.processInfo.environment["VENUES_SCREENSHOT_LISTING"] != nil)
+    )
+    func screenshotForTheDocs() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let listingFile = try #require(environment["VENUES_SCREENSHOT_LISTING"])
+        let listing = try Data(contentsOf: URL(fileURLWithPath: listingFile))
+        let query = try JSONDecoder().decode(APIListing.self, from: listing).query
+        let server = try await Self.startFakeAPI(listing: listing)
+        defer { Task { await server.stop() } }
+        let scenario = ServedPageScenario(
+            target: .init(baseURL: server.baseURL, token: Self.token),
+            search: .init(
+                term: "",
+                near: "\(query.latitude),\(query.longitude)",
+                radius: "\(Int(query.radius))",
+                categories: "cafe",
+                providers: "osm"
+            )
+        )
+        let observed = try await withChromium("screenshotForTheDocs", width: 1200, height: 820) { browser in
+            try scenario.run(in: browser)
+        }
+        guard let observed else { return }
+        try keepScreenshot(observed.screenshot, as: "map-served.png")
     }
 }
