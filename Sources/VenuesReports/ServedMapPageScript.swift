@@ -20,7 +20,7 @@ public enum ServedMapPageScript {
     public static let source = MapPageScript.source + "\n" + search
 
     /// `sha256-…` of ``source`` (its UTF-8 bytes), as a CSP source expression takes it.
-    public static let sha256 = "sha256-Z9YuwlGg5AeIVNwcRbVDPwQL5H+T+dd2kJULtpvGn3g="
+    public static let sha256 = "sha256-oD6f6wWyYlSc0AFZReyqmF4/F/rb8WozBuIKh7wiX88="
 
     private static let search = #"""
         (function () {
@@ -140,13 +140,15 @@ public enum ServedMapPageScript {
             line.textContent = text;
             line.classList.toggle("error", !!isError);
           }
+          var tokenInMemory = "";
           function token() {
-            try { return sessionStorage.getItem(TOKEN_KEY) || ""; } catch (e) { return ""; }
+            try { return sessionStorage.getItem(TOKEN_KEY) || tokenInMemory; } catch (e) { return tokenInMemory; }
           }
           function keepToken(value) {
+            tokenInMemory = value;
             try {
               if (value) sessionStorage.setItem(TOKEN_KEY, value); else sessionStorage.removeItem(TOKEN_KEY);
-            } catch (e) { /* storage refused: the token lives only in the field */ }
+            } catch (e) { /* storage refused: the token lives in this page only */ }
             $("token").value = "";
             $("token").placeholder = value ? "kept for this tab" : "paste your token";
           }

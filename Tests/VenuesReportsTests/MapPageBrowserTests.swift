@@ -117,6 +117,43 @@ func keepScreenshot(_ png: Data, as name: String) throws {
         #expect(observed.highlightedCount == 2, "only row 3 and pin 3 stay highlighted")
     }
 
+    /// On paper: one column, the map no wider than the page, highlights off.
+    @Test func itPrintsAsOneColumn() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let file = scratch.file("map.html")
+        try Data(HTMLMapRenderer.render(MapTestDocument.document()).utf8).write(to: file)
+        struct Printed: Decodable, Sendable {
+            var layout: String
+            var mapWidth: Double
+            var mapAboveList: Bool
+            var rowBackground: String
+        }
+        let printed = try await withChromium("MapPageBrowserTests.itPrintsAsOneColumn") { browser in
+            try browser.navigate(to: file)
+            try browser.command("Emulation.setEmulatedMedia", ["media": "print"])
+            try browser.evaluateJSON("document.querySelectorAll('.venue')[0].classList.add('highlighted')")
+            return try browser.evaluate(
+                """
+                (() => {
+                  const map = document.querySelector("svg.map").getBoundingClientRect();
+                  const list = document.querySelector(".venues").getBoundingClientRect();
+                  return { layout: getComputedStyle(document.querySelector(".layout")).display, mapWidth: map.width,
+                           mapAboveList: map.bottom <= list.top,
+                           rowBackground: getComputedStyle(document.querySelector(".venue")).backgroundColor };
+                })()
+                """,
+                as: Printed.self
+            )
+        }
+        guard let printed else { return }
+        #expect(printed.layout == "block")
+        #expect(printed.mapAboveList)
+        // 16 cm at 96 CSS pixels to the inch.
+        #expect(printed.mapWidth <= 16 / 2.54 * 96 + 1)
+        #expect(printed.rowBackground == "rgba(0, 0, 0, 0)")
+    }
+
     @Test func withoutJavaScriptThePictureAndListAreWhole() async throws {
         let document = MapTestDocument.document()
         let scratch = try ScratchDirectory()
