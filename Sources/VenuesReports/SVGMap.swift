@@ -54,7 +54,7 @@ public enum SVGMap {
         }
         var svg = """
             <svg class="map" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(number(width)) \(number(height))" \
-            width="\(number(width))" height="\(number(height))" role="img" aria-labelledby="map-title" \
+            width="\(number(width))" height="\(number(height))" role="group" aria-labelledby="map-title" \
             data-zoom="\(viewport.zoom)" data-center-latitude="\(viewport.centerLatitude)" \
             data-center-longitude="\(WebMercator.unproject(viewport.centerPoint, zoom: viewport.zoom).longitude)">
             <title id="map-title">\(HTMLEscaping.escaped(title))</title>

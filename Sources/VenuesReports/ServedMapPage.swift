@@ -52,7 +52,7 @@ public enum ServedMapPage {
         <main class="layout">
         <figure class="map-figure">
         <svg class="map" id="map" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 640" width="640" height="640" \
-        role="img" aria-labelledby="map-title"><title id="map-title">Map: no search yet</title>\
+        role="group" aria-labelledby="map-title"><title id="map-title">Map: no search yet</title>\
         <rect class="paper" width="640" height="640" fill="#f4f1ea"/></svg>
         <figcaption>Map tiles: <a href="https://www.openstreetmap.org/copyright">© OpenStreetMap contributors</a> \
         (shown when online). Web Mercator; pins numbered as the list.</figcaption>
