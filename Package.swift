@@ -155,6 +155,11 @@ let package = Package(
             name: "VenuesServerStore",
             dependencies: ["VenuesCore", "VenuesFavorites"]
         ),
+        // The embedded default: one SQLite file (WAL), queries on threads of their own.
+        .target(
+            name: "VenuesServerStoreSQLite",
+            dependencies: ["VenuesServerStore", "VenuesCore", "VenuesFavorites", "VenuesSQLite"]
+        ),
 
         // The command-line tool.
         .executableTarget(
@@ -293,6 +298,19 @@ let package = Package(
             ]
         ),
         .testTarget(name: "VenuesTestingTests", dependencies: ["VenuesTesting", "VenuesCore"]),
+        // The server store's conformance suite, run against every store; shipped in no product.
+        .target(
+            name: "VenuesServerStoreTestSupport",
+            dependencies: ["VenuesServerStore", "VenuesCore", "VenuesFavorites"],
+            path: "Tests/VenuesServerStoreTestSupport"
+        ),
+        .testTarget(
+            name: "VenuesServerStoreSQLiteTests",
+            dependencies: [
+                "VenuesServerStoreSQLite", "VenuesServerStore", "VenuesServerStoreTestSupport", "VenuesSQLite",
+                "VenuesTestSupport",
+            ]
+        ),
         // The tests' own PBF writer, shared by the tests that read PBF.
         .target(
             name: "OSMPBFTestSupport",
