@@ -18,7 +18,8 @@ public import VenuesServerStore
 /// - ``migrate()`` runs under `pg_advisory_xact_lock` in one transaction, recorded in
 ///   `schema_migrations`: of several instances starting together, one migrates.
 /// - Every write is one statement or one transaction, committed before the call returns
-///   (PostgreSQL's `synchronous_commit` decides how durable that is; on by default).
+///   (PostgreSQL's `synchronous_commit` decides how durable that is; on by default). A call
+///   that gives up at its deadline may still complete on the server, as after a lost reply.
 public final class PostgresServerStore: ServerStore {
     /// The schema version this build writes (the highest in `schema_migrations`).
     public static var schemaVersion: Int { PostgresServerSchema.currentVersion }

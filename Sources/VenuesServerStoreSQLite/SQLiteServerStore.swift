@@ -5,8 +5,8 @@ public import VenuesFavorites
 import VenuesSQLite
 public import VenuesServerStore
 
-/// The embedded ``VenuesServerStore/ServerStore``: one SQLite file, by default `server.sqlite`
-/// in the data directory (the caller passes the path).
+/// The embedded ``VenuesServerStore/ServerStore``: one SQLite file, in the data directory
+/// (the caller passes the path).
 ///
 /// - The file is in WAL mode: readers never wait for the writer, and several processes may
 ///   share it (each waits up to ``Configuration/busyTimeout`` for another's write lock).

@@ -31,6 +31,8 @@ struct SQLiteServerStoreTests {
         #expect(permissions(file) == 0o600)
         #expect(permissions(file.deletingLastPathComponent()) == 0o700)
         #expect(try await store.writerPragma("synchronous") == "2", "2 is FULL")
+        try await store.storeValue([1], key: "k", expiresAt: Date().addingTimeInterval(60))
+        #expect(try await store.writerPragma("synchronous") == "2", "FULL again after a cache write")
         #expect(try await store.writerPragma("journal_mode") == "wal")
         let walFile = URL(fileURLWithPath: file.path + "-wal")
         #expect(permissions(walFile) == 0o600, "the WAL file has the database's mode")
@@ -44,16 +46,20 @@ struct SQLiteServerStoreTests {
         }
     }
 
-    @Test("a file that is not a store is refused and left as it was")
-    func foreignFile() async throws {
+    @Test(
+        "a file that is not a store is refused and left as it was",
+        arguments: [
+            "PRAGMA application_id = \(0x564F_534D); CREATE TABLE venue(element INTEGER PRIMARY KEY)",
+            "CREATE TABLE notes(text TEXT)",
+        ]
+    )
+    func foreignFile(schema: String) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
-        let file = scratch.file("index.sqlite")
+        let file = scratch.file("other.sqlite")
         try await offCooperativePool {
             let connection = try SQLiteConnection(path: file.path, access: .readWriteCreate)
-            try connection.execute(
-                "PRAGMA application_id = \(0x564F_534D); CREATE TABLE venue(element INTEGER PRIMARY KEY)"
-            )
+            try connection.execute(schema)
         }
         let before = try Data(contentsOf: file)
         let store = SQLiteServerStore(path: file.path)
