@@ -13,8 +13,10 @@ public import VenuesServerStore
 /// - The pool runs in a task the store starts in its initialiser and cancels in ``close()``.
 /// - When the server cannot be reached, each call throws
 ///   ``VenuesServerStore/ServerStoreError/unavailable(_:)`` within
-///   ``Configuration/operationTimeout`` (the reason names `host:port`, never the password); the
-///   pool keeps trying to connect, and once the server is back the same store works again.
+///   ``Configuration/operationTimeout`` (the reason names `host:port`, never the password), and
+///   at once for 3 s after a connection attempt found it down. The pool keeps trying to connect,
+///   backing off up to a minute between attempts, and once the server is back the same store
+///   works again.
 /// - ``migrate()`` runs under `pg_advisory_xact_lock` in one transaction, recorded in
 ///   `schema_migrations`: of several instances starting together, one migrates.
 /// - Every write is one statement or one transaction, committed before the call returns
