@@ -141,3 +141,32 @@ extension PostgresServerStore {
         }
     }
 }
+
+extension PostgresServerStore.Configuration: CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
+    /// The database's URL with the password as `***`: printing a configuration shows no secret.
+    public var description: String {
+        var user = username.addingPercentEncoding(withAllowedCharacters: .urlUserAllowed) ?? username
+        if password != nil { user += ":***" }
+        let name = database.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? database
+        var text = "postgres://\(user)@\(endpoint)/\(name)?sslmode=\(tls.rawValue)"
+        if let schema { text += " (schema \(schema))" }
+        return text
+    }
+
+    public var debugDescription: String { description }
+
+    /// What `dump` and debuggers show: the fields, with the password as `***`.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "host": host, "port": port, "username": username, "password": password.map { _ in "***" } as Any,
+                "database": database, "tls": tls, "schema": schema as Any, "maximumConnections": maximumConnections,
+                "operationTimeout": operationTimeout, "connectTimeout": connectTimeout,
+            ],
+            displayStyle: .struct
+        )
+    }
+}

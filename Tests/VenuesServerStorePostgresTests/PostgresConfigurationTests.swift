@@ -66,3 +66,18 @@ struct PostgresConfigurationTests {
         }
     }
 }
+
+@Suite("PostgreSQL server store: a configuration shows no password")
+struct PostgresConfigurationPrintingTests {
+    @Test("description, debug description and dump hide the password")
+    func hidesThePassword() throws {
+        let configuration = try PostgresServerStore.Configuration(url: "postgres://venues:topsecret@db:5433/venues")
+        #expect(configuration.description == "postgres://venues:***@db:5433/venues?sslmode=prefer")
+        #expect(!"\(configuration)".contains("topsecret"))
+        #expect(!String(reflecting: configuration).contains("topsecret"))
+        var dumped = ""
+        dump(configuration, to: &dumped)
+        #expect(!dumped.contains("topsecret"), "\(dumped)")
+        #expect(dumped.contains("db"))
+    }
+}
