@@ -7,8 +7,16 @@ enum Deadline {
     /// The deadline passed before the operation ended.
     struct Exceeded: Error {}
 
+    /// A check made once the operation has taken `after`: an error it returns ends the wait
+    /// early (as the deadline would, with that error).
+    struct Probe: Sendable {
+        var after: Duration
+        var check: @Sendable () async -> (any Error)?
+    }
+
     static func run<Value: Sendable>(
         within timeout: Duration,
+        probe: Probe? = nil,
         _ operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         let race = Race<Value>()
@@ -23,8 +31,15 @@ enum Deadline {
             try await Task.sleep(for: timeout)
             race.deliver(.failure(Exceeded()))
         }
+        let prober = probe.map { probe in
+            Task {
+                try await Task.sleep(for: probe.after)
+                if let error = await probe.check() { race.deliver(.failure(error)) }
+            }
+        }
         defer {
             timer.cancel()
+            prober?.cancel()
             work.cancel()
         }
         return try await withTaskCancellationHandler {

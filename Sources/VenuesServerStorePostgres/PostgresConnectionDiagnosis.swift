@@ -21,8 +21,6 @@ final class PostgresConnectionDiagnosis: Sendable {
     private let state = Mutex(State())
     /// How long one diagnosis answers for.
     private static let reuse: Duration = .seconds(3)
-    /// How long the attempt may take.
-    private static let timeout: Duration = .seconds(3)
 
     init(configuration: PostgresServerStore.Configuration, errors: PostgresErrorMapping, logger: Logger) {
         self.configuration = configuration
@@ -71,7 +69,7 @@ final class PostgresConnectionDiagnosis: Sendable {
         let configuration = configuration
         let logger = logger
         do {
-            try await Deadline.run(within: Self.timeout) {
+            try await Deadline.run(within: configuration.connectTimeout) {
                 let connection = try await PostgresConnection.connect(
                     configuration: try Self.connectionConfiguration(configuration),
                     id: 0,
@@ -81,7 +79,9 @@ final class PostgresConnectionDiagnosis: Sendable {
             }
             return .reachable
         } catch is Deadline.Exceeded {
-            return .unreachable("PostgreSQL at \(endpoint) did not answer a new connection within \(Self.timeout)")
+            return .unreachable(
+                "PostgreSQL at \(endpoint) did not answer a new connection within \(configuration.connectTimeout)"
+            )
         } catch {
             switch errors.storeError(error) {
             case .unavailable(let reason), .failed(let reason): return .unreachable(reason)
@@ -107,7 +107,8 @@ final class PostgresConnectionDiagnosis: Sendable {
             database: configuration.database,
             tls: tls
         )
-        connection.options.connectTimeout = .seconds(3)
+        let (seconds, attoseconds) = configuration.connectTimeout.components
+        connection.options.connectTimeout = .milliseconds(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
         connection.options.additionalStartupParameters = [("application_name", "venues serve")]
         return connection
     }

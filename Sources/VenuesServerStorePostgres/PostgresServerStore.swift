@@ -13,8 +13,9 @@ public import VenuesServerStore
 /// - The pool runs in a task the store starts in its initialiser and cancels in ``close()``.
 /// - When the server cannot be reached, each call throws
 ///   ``VenuesServerStore/ServerStoreError/unavailable(_:)`` within
-///   ``Configuration/operationTimeout`` (the reason names `host:port`, never the password), and
-///   at once for 3 s after a connection attempt found it down. The pool keeps trying to connect,
+///   ``Configuration/operationTimeout`` — sooner when a connection attempt of its own, made once
+///   a call has waited a second, is refused — and at once for 3 s after such an attempt found it
+///   down (the reason names `host:port`, never the password). The pool keeps trying to connect,
 ///   backing off up to a minute between attempts, and once the server is back the same store
 ///   works again.
 /// - ``migrate()`` runs under `pg_advisory_xact_lock` in one transaction, recorded in
@@ -309,8 +310,17 @@ public final class PostgresServerStore: ServerStore {
         // The server was found unreachable a moment ago: say so now rather than after the deadline.
         if let reason = diagnosis.recentlyUnreachable() { throw .unavailable(reason) }
         let client = client
+        let diagnosis = diagnosis
+        // A call still waiting after a second may be waiting for a server that is gone: a
+        // connection of its own finds out, and a refusal ends the wait there and then.
+        let probe = Deadline.Probe(after: .seconds(1)) {
+            guard case .unreachable(let reason) = await diagnosis.check() else { return nil }
+            return ServerStoreError.unavailable(reason)
+        }
         do {
-            return try await Deadline.run(within: configuration.operationTimeout) { try await body(client) }
+            return try await Deadline.run(within: configuration.operationTimeout, probe: probe) {
+                try await body(client)
+            }
         } catch is Deadline.Exceeded {
             // No connection in time, or a slow answer: a connection of its own tells which.
             switch await diagnosis.check() {

@@ -27,12 +27,14 @@ struct PostgresRecoveryTests {
     }
 
     private func exercise(_ cluster: PostgresTestCluster) async throws {
-        let store = try PostgresServerStore(url: cluster.url)
+        let store = try PostgresServerStore(
+            configuration: PostgresTestEnvironment.generousConfiguration(url: cluster.url)
+        )
         let addedAt = Date(timeIntervalSince1970: 1_763_800_000)
         let before = try Self.favorite("before", addedAt: addedAt)
         try await store.migrate()
         try await store.putFavorite(before, client: "alice")
-        try await store.storeValue([1, 2, 3], key: "k", expiresAt: Date().addingTimeInterval(600))
+        try await store.storeValue([1, 2, 3], key: "k", expiresAt: Date().addingTimeInterval(86_400))
 
         let down = try Self.favorite("down", addedAt: addedAt)
         try await cluster.stop()

@@ -49,7 +49,7 @@ struct PostgresTestServerPresenceTests {
 struct PostgresUnavailableReasonTests {
     @Test("a database that does not exist: unavailable, saying so")
     func missingDatabase() async throws {
-        var configuration = try PostgresTestEnvironment.configuration()
+        var configuration = try PostgresTestEnvironment.generousConfiguration()
         configuration.database = "venues_no_such_database"
         let store = try PostgresServerStore(configuration: configuration)
         let error = await #expect(throws: ServerStoreError.self) { try await store.checkReachable() }

@@ -13,7 +13,7 @@ struct PostgresTestBackend: ServerStoreTestBackend {
     var secrets: [String] { [Self.password] }
 
     func makeDatabase() async throws -> any ServerStoreTestDatabase {
-        var configuration = try PostgresTestEnvironment.configuration()
+        var configuration = try PostgresTestEnvironment.generousConfiguration()
         configuration.schema = "venues_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         return PostgresTestDatabase(configuration: configuration)
     }
@@ -21,7 +21,12 @@ struct PostgresTestBackend: ServerStoreTestBackend {
     /// A server on a loopback port nothing listens on, with a password that must stay secret.
     func makeUnreachableStore() async throws -> any ServerStore {
         let port = try UnusedPort.loopback()
-        return try PostgresServerStore(url: "postgres://venues:\(Self.password)@127.0.0.1:\(port)/venues")
+        var configuration = try PostgresServerStore.Configuration(
+            url: "postgres://venues:\(Self.password)@127.0.0.1:\(port)/venues"
+        )
+        configuration.operationTimeout = .seconds(30)
+        configuration.connectTimeout = .seconds(30)
+        return try PostgresServerStore(configuration: configuration)
     }
 }
 

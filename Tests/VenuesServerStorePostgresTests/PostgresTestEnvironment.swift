@@ -22,6 +22,15 @@ enum PostgresTestEnvironment {
         return try PostgresServerStore.Configuration(url: url)
     }
 
+    /// ``configuration()`` with deadlines for a busy test machine: 30 s for a call and for
+    /// opening a connection.
+    static func generousConfiguration(url: String? = nil) throws -> PostgresServerStore.Configuration {
+        var configuration = try url.map { try PostgresServerStore.Configuration(url: $0) } ?? configuration()
+        configuration.operationTimeout = .seconds(30)
+        configuration.connectTimeout = .seconds(30)
+        return configuration
+    }
+
     /// Says loudly, on stderr, that tests are skipped and why.
     static func warnSkipped(_ what: String, missing variable: String) {
         let lines = [

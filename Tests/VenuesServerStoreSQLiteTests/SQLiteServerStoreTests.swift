@@ -180,7 +180,7 @@ struct SQLiteServerStoreTests {
                     try await store.storeValue(
                         [UInt8(number)],
                         key: "k\(number)",
-                        expiresAt: Date().addingTimeInterval(60)
+                        expiresAt: Date().addingTimeInterval(86_400)
                     )
                 }
             }
