@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // C libraries, reached through small typed shims.
@@ -160,6 +161,21 @@ let package = Package(
         .target(
             name: "VenuesServerStore",
             dependencies: ["VenuesCore", "VenuesFavorites"]
+        ),
+        // The embedded default: one SQLite file (WAL), queries on threads of their own.
+        .target(
+            name: "VenuesServerStoreSQLite",
+            dependencies: ["VenuesServerStore", "VenuesCore", "VenuesFavorites", "VenuesSQLite"]
+        ),
+        // The shared one: PostgreSQL through postgres-nio's connection pool, for several instances.
+        .target(
+            name: "VenuesServerStorePostgres",
+            dependencies: [
+                "VenuesServerStore", "VenuesCore", "VenuesFavorites",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // The command-line tool.
@@ -311,6 +327,26 @@ let package = Package(
             name: "VenuesReportsTests",
             dependencies: [
                 "VenuesReports", "VenuesCore", "VenuesMerge", "VenuesTestSupport", "BrowserTestSupport",
+            ]
+        ),
+        // The server store's conformance suite, run against every store; shipped in no product.
+        .target(
+            name: "VenuesServerStoreTestSupport",
+            dependencies: ["VenuesServerStore", "VenuesCore", "VenuesFavorites"],
+            path: "Tests/VenuesServerStoreTestSupport"
+        ),
+        .testTarget(
+            name: "VenuesServerStoreSQLiteTests",
+            dependencies: [
+                "VenuesServerStoreSQLite", "VenuesServerStore", "VenuesServerStoreTestSupport", "VenuesSQLite",
+                "VenuesTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "VenuesServerStorePostgresTests",
+            dependencies: [
+                "VenuesServerStorePostgres", "VenuesServerStore", "VenuesServerStoreTestSupport", "VenuesTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         // The tests' own PBF writer, shared by the tests that read PBF.
