@@ -1,0 +1,14 @@
+import Foundation
+import Logging
+import VenuesConfig
+import VenuesCore
+
+/// What every route shares: the configuration, the providers, the store and the metrics.
+struct ServerServices: Sendable {
+    let configuration: VenuesConfiguration
+    let providers: ProviderSet
+    let store: StoreMonitor
+    let upstream: UpstreamCalls
+    let metrics: ServerMetrics
+    let logger: Logger
+}
