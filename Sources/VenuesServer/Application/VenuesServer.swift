@@ -124,11 +124,14 @@ public struct VenuesServer: Sendable {
         )
     }
 
-    /// Migrates the store, serves until SIGTERM or SIGINT, then finishes the requests in
-    /// flight and closes the store. `onListening` is told the port once the server listens.
-    /// Throws when the store refuses to start (a schema newer than this build) or the address
-    /// cannot be bound.
-    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    /// Migrates the store, serves until SIGTERM or SIGINT (when `handlesSignals`; else until
+    /// the task is cancelled), then finishes the requests in flight and closes the store.
+    /// `onListening` is told the port once the server listens. Throws when the store refuses
+    /// to start (a schema newer than this build) or the address cannot be bound.
+    public func run(
+        handlesSignals: Bool = true,
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
         do throws(ServerStoreError) {
             try await storeService.migrateOnce()
         } catch {
@@ -136,17 +139,16 @@ public struct VenuesServer: Sendable {
             // StoreService retries in the background; meanwhile the server answers degraded.
         }
         let application = makeApplication(onListening: onListening)
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [
-                    .init(service: storeService),
-                    .init(service: application, successTerminationBehavior: .gracefullyShutdownGroup),
-                ],
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                cancellationSignals: [],
-                logger: logger
-            )
+        var configuration = ServiceGroupConfiguration(
+            services: [
+                .init(service: storeService),
+                .init(service: application, successTerminationBehavior: .gracefullyShutdownGroup),
+            ],
+            gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [],
+            cancellationSignals: [],
+            logger: logger
         )
-        try await group.run()
+        configuration.maximumGracefulShutdownDuration = settings.shutdownGrace
+        try await ServiceGroup(configuration: configuration).run()
     }
 }

@@ -4,7 +4,8 @@ import Hummingbird
 import Logging
 
 /// The outermost middleware: gives every response the request id (`X-Request-Id`, also in
-/// the request's log lines as `hb.request.id`), turns every error into the JSON error shape,
+/// the request's log lines as `hb.request.id`) and, when the store could not be used for it,
+/// `Venues-Degraded: store-unavailable`; turns every error into the JSON error shape,
 /// logs one line per request (method, path without the query, status, time) and counts it in
 /// the metrics by route template.
 struct ObservingMiddleware: RouterMiddleware {
@@ -12,6 +13,8 @@ struct ObservingMiddleware: RouterMiddleware {
 
     /// The request id header.
     static let requestIDHeader = HTTPField.Name("X-Request-Id")!
+    /// Set when the answer is degraded: `store-unavailable` (no cache, favourites not flagged).
+    static let degradedHeader = HTTPField.Name("Venues-Degraded")!
 
     let metrics: ServerMetrics
 
@@ -23,8 +26,11 @@ struct ObservingMiddleware: RouterMiddleware {
         let clock = ContinuousClock()
         let start = clock.now
         var response: Response
+        let notes = RequestNotes()
         do {
-            response = try await next(request, context)
+            response = try await RequestNotes.$current.withValue(notes) {
+                try await next(request, context)
+            }
         } catch let error as APIError {
             response = error.response()
         } catch let error as any HTTPResponseError {
@@ -34,6 +40,7 @@ struct ObservingMiddleware: RouterMiddleware {
             response = APIError.internalError().response()
         }
         response.headers[Self.requestIDHeader] = context.id
+        if notes.storeProblem != nil { response.headers[Self.degradedHeader] = "store-unavailable" }
         let duration = clock.now - start
         let route = Self.routeLabel(context.endpointPath)
         let status = Int(response.status.code)
