@@ -1,8 +1,8 @@
 public import Foundation
+import Synchronization
 public import VenuesCore
 public import VenuesFavorites
 public import VenuesServerStore
-import Synchronization
 
 /// A ``ServerStore`` in memory, for fast route tests: everything the protocol asks, plus a
 /// switch that makes every call fail as unavailable (the database "went away") and counters of

@@ -108,7 +108,8 @@ public struct TestHTTPClient: Sendable {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         if let token { head += "Authorization: Bearer \(token)\r\n" }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        if let body, !headers.contains(where: { $0.0.lowercased() == "content-length" }) {
+        let framed = headers.contains { ["content-length", "transfer-encoding"].contains($0.0.lowercased()) }
+        if let body, !framed {
             head += "Content-Length: \(body.count)\r\n"
         }
         head += "\r\n"
@@ -208,7 +209,10 @@ public final class RawConnection: @unchecked Sendable {
         var offset = 0
         let bytes = [UInt8](data)
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes {
+                send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0, errno == EINTR { continue }
             guard written > 0 else { throw TestHTTPError.io("write: errno \(errno)") }
             offset += written
         }
@@ -221,6 +225,7 @@ public final class RawConnection: @unchecked Sendable {
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count == 0 { return data }
+            if count < 0, errno == EINTR { continue }
             guard count > 0 else { throw TestHTTPError.io("read: errno \(errno)") }
             data.append(contentsOf: buffer[..<count])
         }
@@ -229,11 +234,20 @@ public final class RawConnection: @unchecked Sendable {
     /// Whether the peer has closed the connection: reads (and drops) what arrives until it
     /// closes (`true`) or nothing came for the socket's timeout (`false`).
     public func waitForClose() -> Bool {
+        readUntilClose().closed
+    }
+
+    /// What arrives until the peer closes the connection (`closed`), or until nothing came for
+    /// the socket's timeout.
+    public func readUntilClose() -> (data: Data, closed: Bool) {
+        var data = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count == 0 { return true }
-            if count < 0 { return errno == ECONNRESET }
+            if count == 0 { return (data, true) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { return (data, errno == ECONNRESET) }
+            data.append(contentsOf: buffer[..<count])
         }
     }
 

@@ -54,7 +54,7 @@ struct ListingRouteTests {
         #expect(query["kind"] as? String == "search")
         #expect(query["term"] as? String == "Galleria")
         #expect(sent.count == 1)
-        #expect(sent.first?.formFields["data"]?.lowercased().contains("galleria") == true)
+        #expect(sent.first?.formFields["data"]?.contains(#"["name"~"#) == true, "a text search asks by name")
     }
 
     @Test(

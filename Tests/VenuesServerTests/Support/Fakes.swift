@@ -5,7 +5,10 @@ import VenuesTestSupport
 enum Fakes {
     /// An Overpass fake that answers searches with `count` venues and lookups of a node with
     /// that one node (any id), so favourites can be added for any `osm:node/N`.
-    static func overpass(count: Int = 3, before: (@Sendable (Int, RecordedRequest) async -> StubResponse?)? = nil)
+    static func overpass(
+        count: Int = 3,
+        before: (@Sendable (Int, RecordedRequest) async -> StubResponse?)? = nil
+    )
         async throws -> FakeProvider
     {
         try await FakeProvider.start(.overpass) { attempt, request in
