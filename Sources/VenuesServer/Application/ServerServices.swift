@@ -9,6 +9,7 @@ struct ServerServices: Sendable {
     let providers: ProviderSet
     let store: StoreMonitor
     let upstream: UpstreamCalls
+    let rendered: RenderedListings
     let metrics: ServerMetrics
     let logger: Logger
 }

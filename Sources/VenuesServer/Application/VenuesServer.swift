@@ -60,6 +60,7 @@ public struct VenuesServer: Sendable {
             providers: providers,
             store: monitor,
             upstream: upstream,
+            rendered: RenderedListings(),
             metrics: metrics,
             logger: logger
         )

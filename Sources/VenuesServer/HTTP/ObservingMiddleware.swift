@@ -45,10 +45,10 @@ struct ObservingMiddleware: RouterMiddleware {
         let route = Self.routeLabel(context.endpointPath)
         let status = Int(response.status.code)
         metrics.request(route: route, method: request.method.rawValue, status: status, duration: duration)
-        let milliseconds = Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000
+        let tenths = duration.components.seconds * 10_000 + duration.components.attoseconds / 100_000_000_000_000
         context.logger.log(
             level: status >= 500 ? .warning : .info,
-            "\(request.method.rawValue) \(request.uri.path) \(status) \(String(format: "%.1f", milliseconds)) ms"
+            "\(request.method.rawValue) \(request.uri.path) \(status) \(tenths / 10).\(tenths % 10) ms"
         )
         return response
     }

@@ -40,6 +40,11 @@ public enum APIRoute: String, CaseIterable, Sendable {
 
     /// The template of a router path, for metrics (`/v1/venues/**` → `/v1/venues/{id}`).
     static func label(forRouterPath routerPath: String) -> String {
-        allCases.first { $0.routerPath == routerPath }?.path ?? routerPath
+        templates[routerPath] ?? routerPath
     }
+
+    private static let templates: [String: String] = Dictionary(
+        allCases.map { ($0.routerPath, $0.path) },
+        uniquingKeysWith: { first, _ in first }
+    )
 }

@@ -56,33 +56,67 @@ struct ListingRoutes: Sendable {
                 message: "no provider is configured on this server"
             )
         }
+        let explain = try url.flag("explain")
         let favorites = await clientFavorites(context)
+        // A listing made only of fresh cached answers may have been rendered already.
+        let keys = providers.map { UpstreamKey(provider: $0.id, query: query) }
+        let renderedKey = favorites.flatMap { favorites in
+            services.upstream.freshAnswers(for: keys).map { answers in
+                RenderedListings.Key(
+                    text: Self.describe(query, explain: explain, unusable: unusable, answers: answers),
+                    favorites: favorites.hashValue
+                )
+            }
+        }
+        if let renderedKey, let body = services.rendered.body(for: renderedKey) {
+            services.upstream.countRenderedHits(providers.map(\.id))
+            return JSONResponse.make(body)
+        }
         let aggregator = try Aggregator(
             providers: providers,
             merger: Deduplicator(priority: configuration.dedupe.priority),
-            favorites: favorites
+            favorites: favorites.map { FavoriteIndex(favorites: $0) } ?? NoFavorites()
         )
         var result = await aggregator.run(query)
         result.outcomes.append(contentsOf: unusable)
         guard result.anyProviderAnswered else { throw Self.noAnswer(result.outcomes) }
-        if let problem = RequestNotes.current?.storeProblem {
-            result.outcomes = result.outcomes.map { Self.warned($0, storeProblem: problem) }
+        let storeProblem = RequestNotes.current?.storeProblem
+        if let storeProblem {
+            result.outcomes = result.outcomes.map { Self.warned($0, storeProblem: storeProblem) }
         }
-        let document = ResultDocument(result: result, explain: try url.flag("explain"))
-        return JSONResponse.make(try JSONRenderer.render(document))
+        let body = try JSONRenderer.render(ResultDocument(result: result, explain: explain))
+        if let renderedKey, storeProblem == nil,
+            result.outcomes.allSatisfy({ $0.error == nil || unusable.contains($0) }),
+            services.upstream.freshAnswers(for: keys).map({
+                Self.describe(query, explain: explain, unusable: unusable, answers: $0)
+            })
+                == renderedKey.text
+        {
+            services.rendered.keep(body, for: renderedKey)
+        }
+        return JSONResponse.make(body)
     }
 
-    /// The caller's favourites, or none (and a note) when the store is unavailable.
-    private func clientFavorites(_ context: ServerRequestContext) async -> any FavoriteMarking {
-        guard let client = context.client else { return NoFavorites() }
+    /// Everything but the favourites that decides a listing's bytes: the query as given, the
+    /// order of the providers and their answers, the providers that could not be asked.
+    static func describe(_ query: VenueQuery, explain: Bool, unusable: [ProviderOutcome], answers: [String]) -> String {
+        [
+            query.center?.description ?? "-", String(query.radius), query.term ?? "-",
+            query.categories.map(\.rawValue).sorted().joined(separator: ","), String(query.limit), query.sort.rawValue,
+            explain ? "explain" : "-", unusable.map(\.provider.rawValue).joined(separator: ","),
+        ].joined(separator: "|") + "|" + answers.joined(separator: "|")
+    }
+
+    /// The caller's favourites, or `nil` (and a note) when the store is unavailable.
+    private func clientFavorites(_ context: ServerRequestContext) async -> [Favorite]? {
+        guard let client = context.client else { return [] }
         do throws(ServerStoreError) {
-            let favorites = try await services.store.call { store throws(ServerStoreError) in
+            return try await services.store.call { store throws(ServerStoreError) in
                 try await store.favorites(client: client)
             }
-            return FavoriteIndex(favorites: favorites)
         } catch {
             RequestNotes.current?.storeUnavailable(error.reason)
-            return NoFavorites()
+            return nil
         }
     }
 

@@ -71,14 +71,49 @@ struct URLQuery {
         }
     }
 
-    private static func decode(_ text: Substring) -> String? {
-        String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    /// `+` as a space and `%XX` escapes undone; `nil` for a malformed escape or bytes that are
+    /// not UTF-8.
+    static func decode(_ text: Substring) -> String? {
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            switch byte {
+            case UInt8(ascii: "+"):
+                bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                let high = utf8.index(after: index)
+                guard high < utf8.endIndex else { return nil }
+                let low = utf8.index(after: high)
+                guard low < utf8.endIndex, let h = hexValue(utf8[high]), let l = hexValue(utf8[low]) else { return nil }
+                bytes.append(h << 4 | l)
+                index = low
+            default:
+                bytes.append(byte)
+            }
+            index = utf8.index(after: index)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
 
 /// A path segment (or the rest of the path) with `%XX` escapes undone.
 enum PathText {
     static func decoded(_ segments: [Substring]) -> String? {
-        segments.joined(separator: "/").removingPercentEncoding
+        let joined = segments.joined(separator: "/")
+        // In a path `+` is itself, so it is escaped before the shared decoding turns it into a space.
+        return URLQuery.decode(joined.replacingOccurrences(of: "+", with: "%2B")[...])
     }
 }

@@ -61,6 +61,24 @@ final class UpstreamCalls: Sendable {
         self.now = now
     }
 
+    /// The answers in memory for `keys`, each still fresh, or `nil` when one is missing or
+    /// expired: what a listing made only of cached answers was made from. Each answer is named
+    /// by its key and the time it was stored.
+    func freshAnswers(for keys: [UpstreamKey]) -> [String]? {
+        let time = now()
+        var names: [String] = []
+        for key in keys {
+            guard let answer = memo.fresh(key, now: time) else { return nil }
+            names.append("\(key.text)@\(answer.storedAt.timeIntervalSince1970)")
+        }
+        return names
+    }
+
+    /// Counts cache hits for `providers` whose answers were served from a rendered listing.
+    func countRenderedHits(_ providers: [ProviderID]) {
+        for provider in providers { metrics.cacheLookup(provider, result: "hit") }
+    }
+
     /// A search, answered once for all who ask the same at the same time.
     func search(_ query: VenueQuery, with provider: any VenueProvider) async throws(ProviderError) -> ProviderResponse {
         let key = UpstreamKey(provider: provider.id, query: query)
