@@ -36,6 +36,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // C libraries, reached through small typed shims.
@@ -171,13 +172,29 @@ let package = Package(
             name: "VenuesServerStore",
             dependencies: ["VenuesCore", "VenuesFavorites"]
         ),
+        // The embedded default: one SQLite file (WAL), queries on threads of their own.
+        .target(
+            name: "VenuesServerStoreSQLite",
+            dependencies: ["VenuesServerStore", "VenuesCore", "VenuesFavorites", "VenuesSQLite"]
+        ),
+        // The shared one: PostgreSQL through postgres-nio's connection pool, for several instances.
+        .target(
+            name: "VenuesServerStorePostgres",
+            dependencies: [
+                "VenuesServerStore", "VenuesCore", "VenuesFavorites",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
 
         // `venues serve`: the engine over HTTP (Hummingbird), for many clients, keys kept on the server.
         .target(
             name: "VenuesServer",
             dependencies: [
                 "VenuesCore", "VenuesHTTP", "VenuesConfig", "VenuesEngine", "VenuesAggregator", "VenuesMerge",
-                "VenuesFavorites", "VenuesReports", "VenuesServerStore",
+                "VenuesFavorites", "VenuesReports", "VenuesServerStore", "VenuesServerStoreSQLite",
+                "VenuesServerStorePostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -340,12 +357,45 @@ let package = Package(
         .testTarget(
             name: "VenuesServerTests",
             dependencies: [
-                "VenuesServer", "VenuesServerStore", "VenuesServerTestSupport", "VenuesTestSupport", "VenuesCore",
+                "VenuesServer", "VenuesServerStore", "VenuesServerTestSupport", "VenuesTestSupport", "VenuesCore", "VenuesReports",
                 "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesCLI",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "VenuesTestingTests", dependencies: ["VenuesTesting", "VenuesCore"]),
+        // The tests' headless browser: Chromium over the DevTools protocol, and a PNG reader for
+        // its screenshots.
+        .target(
+            name: "BrowserTestSupport",
+            dependencies: ["CZlib"],
+            path: "Tests/BrowserTestSupport"
+        ),
+        .testTarget(
+            name: "VenuesReportsTests",
+            dependencies: [
+                "VenuesReports", "VenuesCore", "VenuesMerge", "VenuesTestSupport", "BrowserTestSupport",
+            ]
+        ),
+        // The server store's conformance suite, run against every store; shipped in no product.
+        .target(
+            name: "VenuesServerStoreTestSupport",
+            dependencies: ["VenuesServerStore", "VenuesCore", "VenuesFavorites"],
+            path: "Tests/VenuesServerStoreTestSupport"
+        ),
+        .testTarget(
+            name: "VenuesServerStoreSQLiteTests",
+            dependencies: [
+                "VenuesServerStoreSQLite", "VenuesServerStore", "VenuesServerStoreTestSupport", "VenuesSQLite",
+                "VenuesTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "VenuesServerStorePostgresTests",
+            dependencies: [
+                "VenuesServerStorePostgres", "VenuesServerStore", "VenuesServerStoreTestSupport", "VenuesTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         // The tests' own PBF writer, shared by the tests that read PBF.
         .target(
             name: "OSMPBFTestSupport",

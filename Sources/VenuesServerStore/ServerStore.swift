@@ -9,6 +9,9 @@ public import VenuesFavorites
 /// PostgreSQL (shared by several server instances). Every method may throw
 /// ``ServerStoreError/unavailable(_:)`` when the database cannot be reached; the server then
 /// answers degraded (no cache, favourites not flagged) and tries again on the next request.
+///
+/// Dates are kept to the microsecond (``ServerStoreTime``). Favourites are keyed by the client's
+/// name, which needs no record of its own (the server's single user without tokens).
 public protocol ServerStore: Sendable {
     /// Creates or upgrades the schema. Safe to call from several instances at once: the
     /// migrations run once, under a lock, and each is recorded with its version.

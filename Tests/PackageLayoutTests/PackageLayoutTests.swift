@@ -162,6 +162,21 @@ struct PackageLayoutTests {
         #expect(Self.closure(of: "VenuesSQLite") == ["CSQLite"])
     }
 
+    @Test("the server store protocol knows neither database; its conformance suite ships in no product")
+    func serverStoreRooms() {
+        for room in ["VenuesServerStore", "VenuesServerStoreSQLite", "VenuesServerStorePostgres"] {
+            #expect(Self.targetsByName[room] != nil, "\(room) is gone: update this test")
+        }
+        let protocolRoom = Self.closure(of: "VenuesServerStore")
+        for backend in ["VenuesSQLite", "VenuesServerStoreSQLite", "VenuesServerStorePostgres"] {
+            #expect(!protocolRoom.contains(backend), "VenuesServerStore reaches \(backend)")
+        }
+        #expect(Self.targetsByName["VenuesServerStore"]?.dependencies.allSatisfy { $0.product == nil } == true)
+        #expect(!Self.closure(of: "VenuesServerStoreSQLite").contains("VenuesServerStorePostgres"))
+        #expect(!Self.closure(of: "VenuesServerStorePostgres").contains("VenuesServerStoreSQLite"))
+        #expect(!Self.shippedTargets.contains("VenuesServerStoreTestSupport"))
+    }
+
     @Test("every module of this package that a source file imports is a direct dependency of its target")
     func importsAreDeclared() throws {
         let local = Set(Self.targetsByName.keys)

@@ -87,7 +87,7 @@ import Testing
         #expect(fish.contains("fsq google osm"), "providers")
         #expect(fish.contains("distance name rating"), "sort")
         #expect(fish.contains("restaurant cafe bar"), "categories")
-        #expect(fish.contains("table json geojson csv"), "formats")
+        #expect(fish.contains("table json geojson csv html"), "formats")
         let bash = Venues.completionScript(for: .bash)
         #expect(bash.contains("search") && bash.contains("favorites"))
     }

@@ -147,6 +147,21 @@ struct FavoritesProcessTests {
             environment: environment
         )
         #expect(near.stdout.contains("Maya Bar"), "\(near.stdout)")
+
+        // As a page: the favourite in the list and on the map, starred; none far away.
+        let page = try await VenuesProcess.run(
+            ["favorites", "list", "--near", "60.1721,24.9450", "--radius", "500", "--format", "html"],
+            environment: environment
+        )
+        #expect(page.status == 0, "\(page.stderr)")
+        #expect(page.stdout.contains("<h1>1 favourite within 500 m of 60.17210, 24.94500</h1>"), "\(page.stdout)")
+        #expect(page.stdout.contains("<bdi class=\"name\">Maya Bar &amp; Grill</bdi> <span class=\"favorite-mark\""))
+        #expect(page.stdout.contains("<g class=\"pin favorite\""))
+        let farPage = try await VenuesProcess.run(
+            ["favorites", "list", "--near", "52.3791,4.9003", "--radius", "500", "--format", "html"],
+            environment: environment
+        )
+        #expect(farPage.stdout.contains("<p class=\"empty\">No favourites here.</p>"), "\(farPage.stdout)")
     }
 
     @Test func aCachedQueryReachesNoServer() async throws {

@@ -134,6 +134,35 @@ struct OfflineSampleTests {
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("osm:") })
     }
 
+    /// `--format html`: one page whose rows and pins carry the ids the JSON lists, in order;
+    /// `--no-tiles` leaves the tile server out of it.
+    @Test func htmlIsOnePageWithARowAndAPinPerVenue() async throws {
+        let json = try await Self.run(["--limit", "6", "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let ids = try #require(document["venues"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+        #expect(ids.count == 6)
+
+        let output = try await Self.run(["--limit", "6", "--format", "html"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let page = output.stdout
+        #expect(page.hasPrefix("<!DOCTYPE html>") && page.hasSuffix("</html>\n"))
+        #expect(page.contains("<h1>6 venues within 500 m of 60.17163, 24.94430</h1>"))
+        let rows = page.components(separatedBy: "<li class=\"venue").dropFirst().compactMap {
+            $0.components(separatedBy: "data-venue-id=\"").dropFirst().first?.components(separatedBy: "\"").first
+        }
+        let pins = page.components(separatedBy: "<g class=\"pin").dropFirst().compactMap {
+            $0.components(separatedBy: "data-venue-id=\"").dropFirst().first?.components(separatedBy: "\"").first
+        }
+        #expect(rows == ids)
+        #expect(pins == ids.reversed())
+        #expect(page.contains("https://tile.openstreetmap.org/"))
+        #expect(page.contains("© OpenStreetMap contributors (ODbL)"))
+
+        let offline = try await Self.run(["--limit", "6", "--format", "html", "--no-tiles"])
+        #expect(offline.status == 0)
+        #expect(!offline.stdout.contains("tile.openstreetmap.org"))
+    }
+
     /// A missing extract is named plainly — the setting needs fixing, the request was fine —
     /// on stderr, in JSON (`misconfigured`) and when `show` falls back to the provider.
     @Test func missingFileIsNamedWithoutAGenericPrefix() async throws {

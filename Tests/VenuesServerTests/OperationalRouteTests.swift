@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VenuesReports
 import VenuesServer
 import VenuesServerTestSupport
 import VenuesTestSupport
@@ -83,6 +84,23 @@ struct OperationalRouteTests {
         #expect(text.contains(#"venues_provider_calls_total{provider="osm",outcome="ok"} 2"#))
         #expect(text.contains(#"venues_cache_lookups_total{provider="osm",result="hit"} 1"#))
         #expect(text.contains(#"venues_cache_lookups_total{provider="osm",result="miss"} 2"#))
+    }
+
+    @Test("/ is the map page with its search form, without a token, under a strict Content-Security-Policy")
+    func mapPage() async throws {
+        let overpass = try await Fakes.overpass()
+        let server = try await RunningServer.start(configuration: RunningServer.configuration(overpass: overpass))
+        let page = try await server.client.with(token: nil).get("/?term=cafe&near=60.17,24.94")
+        await server.stop()
+        await overpass.stop()
+
+        #expect(page.status == 200)
+        #expect(page.header("content-type") == ServedMapPage.contentType)
+        #expect(page.header("content-security-policy") == ServedMapPage.contentSecurityPolicy)
+        #expect(page.header("content-security-policy")?.contains("default-src 'none'") == true)
+        #expect(page.header("x-content-type-options") == "nosniff")
+        #expect(page.text == ServedMapPage.html)
+        #expect(page.text.contains(#"<form class="search-form" id="search-form">"#))
     }
 
     @Test("openapi.json is the committed OpenAPI 3.1 file")

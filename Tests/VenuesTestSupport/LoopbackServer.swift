@@ -143,7 +143,8 @@ public final class LoopbackServer: Sendable {
             handler: RecordingHandler(log: log, handler: handler)
         )
         let task = Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 10)
+        // Generous: when the whole suite starts at once on two busy cores, listening can take a while.
+        try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port)? = await server.listeningAddress else {
             task.cancel()
             throw LoopbackServerError.noAddress

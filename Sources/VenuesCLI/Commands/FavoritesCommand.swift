@@ -171,7 +171,8 @@ struct FavoritesCommand: AsyncParsableCommand {
                     try document.rendered(
                         as: output.format,
                         terminalWidth: Terminal.width(environment: context.environment),
-                        emptyTable: emptyListing(favoriteCount: favorites.count)
+                        emptyTable: emptyListing(favoriteCount: favorites.count),
+                        tiles: !output.noTiles
                     )
                 )
             }

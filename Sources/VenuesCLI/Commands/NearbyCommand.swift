@@ -9,6 +9,7 @@ struct NearbyCommand: AsyncParsableCommand {
             Examples:
               venues nearby --near 60.1699,24.9384 --radius 500
               venues nearby --providers fsq,osm --category cafe --format json
+              venues nearby --near 60.1699,24.9384 --radius 300 --format html > map.html
             """
     )
 

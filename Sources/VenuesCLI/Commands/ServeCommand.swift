@@ -74,7 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
             let location = try database.resolved(environment: context.environment, directories: context.directories)
             let store: any ServerStore
             do throws(ServerStoreError) {
-                store = try await location.open()
+                store = try await location.open(logger: logger)
             } catch {
                 throw CommandFailure("cannot use the store (\(location)): \(error.reason)")
             }

@@ -79,7 +79,8 @@ struct QueryRunner {
             result.anyProviderAnswered || output.format != .table
                 ? try document.rendered(
                     as: output.format,
-                    terminalWidth: Terminal.width(environment: context.environment)
+                    terminalWidth: Terminal.width(environment: context.environment),
+                    tiles: !output.noTiles
                 ) : ""
         }
         _ = await saved

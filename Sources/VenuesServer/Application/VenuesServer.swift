@@ -85,6 +85,7 @@ public struct VenuesServer: Sendable {
         for route in APIRoute.allCases {
             let handler: @Sendable (Request, ServerRequestContext) async throws -> Response =
                 switch route {
+                case .page: { operational.page($0, context: $1) }
                 case .nearby: listings.nearby
                 case .search: listings.search
                 case .venue: venues.show

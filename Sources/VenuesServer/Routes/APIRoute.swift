@@ -3,7 +3,7 @@ public import Hummingbird
 /// Every route of the API: the one list the router is built from, and that the committed
 /// OpenAPI file is checked against (a test fails when either has a route the other lacks).
 public enum APIRoute: String, CaseIterable, Sendable {
-    case nearby, search, venue, favorites, putFavorite, deleteFavorite, healthz, readyz, metrics, openAPI
+    case page, nearby, search, venue, favorites, putFavorite, deleteFavorite, healthz, readyz, metrics, openAPI
 
     /// The HTTP method.
     public var method: HTTPRequest.Method {
@@ -17,6 +17,7 @@ public enum APIRoute: String, CaseIterable, Sendable {
     /// The path as the OpenAPI file writes it (`/v1/venues/{id}`).
     public var path: String {
         switch self {
+        case .page: "/"
         case .nearby: "/v1/nearby"
         case .search: "/v1/search"
         case .venue: "/v1/venues/{id}"

@@ -1,12 +1,33 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
+import VenuesReports
 import VenuesServerStore
 
-/// The routes for operators and tools: `/healthz` (the process answers), `/readyz` (the store
+/// The routes for people and tools: `/` (the map page with its search form, which calls the
+/// API with the token the user pastes), `/healthz` (the process answers), `/readyz` (the store
 /// answers; 503 with the reason if not), `/metrics` (Prometheus text) and `/openapi.json` (the
 /// committed OpenAPI 3.1 description of this API).
 struct OperationalRoutes: Sendable {
     let services: ServerServices
+
+    /// The served map page (`ServedMapPage`): static, holding no data and no token, with its
+    /// strict Content-Security-Policy.
+    func page(_ request: Request, context: ServerRequestContext) -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: ServedMapPage.contentType,
+                .contentSecurityPolicy: ServedMapPage.contentSecurityPolicy,
+                HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+                HTTPField.Name("Referrer-Policy")!: "strict-origin-when-cross-origin",
+                .cacheControl: "no-cache",
+            ],
+            body: .init(byteBuffer: Self.pageBytes)
+        )
+    }
+
+    private static let pageBytes = ByteBuffer(string: ServedMapPage.html)
 
     func health(_ request: Request, context: ServerRequestContext) -> Response {
         JSONResponse.make(#"{"status":"ok"}"#)

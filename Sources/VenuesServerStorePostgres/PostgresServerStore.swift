@@ -1,0 +1,365 @@
+public import Foundation
+public import Logging
+import PostgresNIO
+import Synchronization
+public import VenuesCore
+public import VenuesFavorites
+public import VenuesServerStore
+
+/// The shared ``VenuesServerStore/ServerStore``: PostgreSQL, through postgres-nio's
+/// `PostgresClient` and its connection pool, so that several `venues serve` instances share
+/// tokens, favourites and the response cache.
+///
+/// - The pool runs in a task the store starts in its initialiser and cancels in ``close()``.
+/// - When the server cannot be reached, each call throws
+///   ``VenuesServerStore/ServerStoreError/unavailable(_:)`` within
+///   ``Configuration/operationTimeout`` — sooner when a connection attempt of its own, made once
+///   a call has waited a second, is refused — and at once for 3 s after such an attempt found it
+///   down (the reason names `host:port`, never the password). The pool keeps trying to connect,
+///   backing off up to a minute between attempts, and once the server is back the same store
+///   works again.
+/// - ``migrate()`` runs under `pg_advisory_xact_lock` in one transaction, recorded in
+///   `schema_migrations`: of several instances starting together, one migrates.
+/// - Every write is one statement or one transaction, committed before the call returns
+///   (PostgreSQL's `synchronous_commit` decides how durable that is; on by default). A call
+///   that gives up at its deadline may still complete on the server, as after a lost reply.
+public final class PostgresServerStore: ServerStore {
+    /// The schema version this build writes (the highest in `schema_migrations`).
+    public static var schemaVersion: Int { PostgresServerSchema.currentVersion }
+
+    /// Where the database is and how the store uses it.
+    public let configuration: Configuration
+    private let client: PostgresClient
+    private let runner: Task<Void, Never>
+    private let isClosed = Atomic<Bool>(false)
+    private let errors: PostgresErrorMapping
+    private let diagnosis: PostgresConnectionDiagnosis
+    private let logger: Logger
+
+    /// A store on the database of a `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` URL, with
+    /// the default settings of ``Configuration``. Connections are opened when first needed.
+    ///
+    /// - Throws: ``VenuesServerStore/ServerStoreError/failed(_:)`` when the URL is not one.
+    public convenience init(url: String, logger: Logger? = nil) throws(ServerStoreError) {
+        try self.init(configuration: Configuration(url: url), logger: logger)
+    }
+
+    /// A store as `configuration` says; `logger` receives the pool's own messages (none by
+    /// default). Connections are opened when first needed.
+    ///
+    /// - Throws: ``VenuesServerStore/ServerStoreError/failed(_:)`` for a schema name or port
+    ///   that cannot be right.
+    public init(configuration: Configuration, logger: Logger? = nil) throws(ServerStoreError) {
+        try configuration.validate()
+        self.configuration = configuration
+        self.logger =
+            logger ?? Logger(label: "venues.server-store.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+        errors = PostgresErrorMapping(endpoint: configuration.endpoint, secrets: [configuration.password ?? ""])
+        diagnosis = PostgresConnectionDiagnosis(configuration: configuration, errors: errors, logger: self.logger)
+        let client = PostgresClient(
+            configuration: Self.clientConfiguration(configuration),
+            backgroundLogger: self.logger
+        )
+        self.client = client
+        runner = Task { await client.run() }
+    }
+
+    deinit {
+        runner.cancel()
+    }
+
+    // MARK: Schema
+
+    public func migrate() async throws(ServerStoreError) {
+        let schema = configuration.schema
+        let logger = logger
+        try await perform { client in
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query(
+                    "SELECT pg_advisory_xact_lock(\(PostgresServerSchema.lockKey(schema: schema)))",
+                    logger: logger
+                )
+                if let schema {
+                    try await connection.query(
+                        PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"),
+                        logger: logger
+                    )
+                }
+                try await connection.query(
+                    """
+                    CREATE TABLE IF NOT EXISTS schema_migrations (
+                        version integer PRIMARY KEY,
+                        description text NOT NULL,
+                        applied_at timestamptz NOT NULL DEFAULT now()
+                    )
+                    """,
+                    logger: logger
+                )
+                var found = 0
+                for try await version in try await connection.query(
+                    "SELECT coalesce(max(version), 0)::bigint FROM schema_migrations",
+                    logger: logger
+                ).decode(Int.self) {
+                    found = version
+                }
+                let supported = PostgresServerSchema.currentVersion
+                if found > supported { throw ServerStoreError.schemaTooNew(found: found, supported: supported) }
+                for migration in PostgresServerSchema.migrations where migration.version > found {
+                    for statement in migration.statements {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.query(
+                        """
+                        INSERT INTO schema_migrations (version, description)
+                        VALUES (\(migration.version), \(migration.description))
+                        """,
+                        logger: logger
+                    )
+                }
+            }
+        }
+    }
+
+    public func checkReachable() async throws(ServerStoreError) {
+        try await perform { client in
+            _ = try await client.query("SELECT 1").collect()
+        }
+    }
+
+    // MARK: Clients
+
+    public func createClient(name: String, tokenHash: TokenHash, createdAt: Date) async throws(ServerStoreError) {
+        let created = ServerStoreTime.microseconds(createdAt)
+        let inserted = try await perform { client in
+            try await client.query(
+                """
+                INSERT INTO clients (name, token_hash, created_at)
+                VALUES (\(name), \(tokenHash.hex), \(PostgresInstant(microseconds: created)))
+                ON CONFLICT (name) DO NOTHING RETURNING id
+                """
+            ).collect().count > 0
+        }
+        if !inserted { throw .duplicateClient(name) }
+    }
+
+    public func clients() async throws(ServerStoreError) -> [ServerClient] {
+        try await perform { client in
+            var clients: [ServerClient] = []
+            let rows = try await client.query(
+                "SELECT name, created_at FROM clients ORDER BY created_at, id"
+            )
+            for try await (name, created) in rows.decode((String, PostgresInstant).self) {
+                clients.append(
+                    ServerClient(name: name, createdAt: ServerStoreTime.date(microseconds: created.microseconds))
+                )
+            }
+            return clients
+        }
+    }
+
+    public func revokeClient(name: String) async throws(ServerStoreError) -> Bool {
+        let logger = logger
+        return try await perform { client in
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("DELETE FROM favorites WHERE client = \(name)", logger: logger)
+                let deleted = try await connection.query(
+                    "DELETE FROM clients WHERE name = \(name) RETURNING id",
+                    logger: logger
+                ).collect()
+                return !deleted.isEmpty
+            }
+        }
+    }
+
+    public func client(tokenHash: TokenHash) async throws(ServerStoreError) -> ServerClient? {
+        try await perform { client in
+            let rows = try await client.query(
+                "SELECT name, created_at FROM clients WHERE token_hash = \(tokenHash.hex)"
+            )
+            for try await (name, created) in rows.decode((String, PostgresInstant).self) {
+                return ServerClient(name: name, createdAt: ServerStoreTime.date(microseconds: created.microseconds))
+            }
+            return nil
+        }
+    }
+
+    // MARK: Favourites
+
+    public func favorites(client name: String) async throws(ServerStoreError) -> [Favorite] {
+        let records = try await perform { client in
+            let rows = try await client.query(
+                """
+                SELECT venue_id, name, latitude, longitude, address, categories, sources, note, added_at
+                FROM favorites WHERE client = \(name) ORDER BY added_at, id
+                """
+            )
+            var records: [FavoriteRecord] = []
+            let columns = (String, String, Double, Double, String?, [String], [String], String?, PostgresInstant).self
+            for try await (id, name, latitude, longitude, address, categories, sources, note, added)
+                in rows.decode(columns)
+            {
+                records.append(
+                    FavoriteRecord(
+                        id: id,
+                        name: name,
+                        latitude: latitude,
+                        longitude: longitude,
+                        address: address,
+                        categories: categories,
+                        sources: sources,
+                        note: note,
+                        addedAt: added.microseconds
+                    )
+                )
+            }
+            return records
+        }
+        return try records.map { (record) throws(ServerStoreError) in try record.favorite() }
+    }
+
+    public func putFavorite(_ favorite: Favorite, client name: String) async throws(ServerStoreError) {
+        let record = FavoriteRecord(favorite)
+        try await perform { client in
+            _ = try await client.query(
+                """
+                INSERT INTO favorites (client, venue_id, name, latitude, longitude, address, categories, sources,
+                    note, added_at)
+                VALUES (\(name), \(record.id), \(record.name), \(record.latitude), \(record.longitude),
+                    \(record.address), \(record.categories), \(record.sources), \(record.note),
+                    \(PostgresInstant(microseconds: record.addedAt)))
+                ON CONFLICT (client, venue_id) DO UPDATE SET
+                    name = excluded.name, latitude = excluded.latitude, longitude = excluded.longitude,
+                    address = excluded.address, categories = excluded.categories, sources = excluded.sources,
+                    note = excluded.note, added_at = excluded.added_at
+                """
+            )
+        }
+    }
+
+    public func removeFavorite(id: VenueID, client name: String) async throws(ServerStoreError) -> Bool {
+        let venueID = id.description
+        return try await perform { client in
+            try await client.query(
+                "DELETE FROM favorites WHERE client = \(name) AND venue_id = \(venueID) RETURNING id"
+            ).collect().count > 0
+        }
+    }
+
+    // MARK: Cache
+
+    public func cachedValue(key: String, now: Date) async throws(ServerStoreError) -> [UInt8]? {
+        let moment = ServerStoreTime.microseconds(now)
+        return try await perform { client in
+            let rows = try await client.query(
+                """
+                SELECT value FROM cache
+                WHERE key = \(key) AND expires_at > \(PostgresInstant(microseconds: moment))
+                """
+            )
+            for try await value in rows.decode(Data.self) {
+                return [UInt8](value)
+            }
+            return nil
+        }
+    }
+
+    public func storeValue(_ value: [UInt8], key: String, expiresAt: Date) async throws(ServerStoreError) {
+        let expiry = ServerStoreTime.microseconds(expiresAt)
+        let now = ServerStoreTime.microseconds(Date())
+        let bytes = Data(value)
+        let logger = logger
+        try await perform { client in
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query(
+                    """
+                    INSERT INTO cache (key, value, expires_at)
+                    VALUES (\(key), \(bytes), \(PostgresInstant(microseconds: expiry)))
+                    ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at
+                    """,
+                    logger: logger
+                )
+                // A few expired entries go with each write, so the table never needs a sweep.
+                try await connection.query(
+                    """
+                    DELETE FROM cache WHERE key IN (
+                        SELECT key FROM cache WHERE expires_at <= \(PostgresInstant(microseconds: now))
+                        LIMIT 16 FOR UPDATE SKIP LOCKED
+                    )
+                    """,
+                    logger: logger
+                )
+            }
+        }
+    }
+
+    // MARK: Closing
+
+    public func close() async {
+        guard !isClosed.exchange(true, ordering: .relaxed) else { return }
+        runner.cancel()
+        await runner.value
+    }
+
+    // MARK: Running calls
+
+    /// Runs `body` against the pool within the operation timeout, mapping every failure.
+    private func perform<Value: Sendable>(
+        _ body: @escaping @Sendable (PostgresClient) async throws -> Value
+    ) async throws(ServerStoreError) -> Value {
+        guard !isClosed.load(ordering: .relaxed) else { throw .unavailable("the store is closed") }
+        // The server was found unreachable a moment ago: say so now rather than after the deadline.
+        if let reason = diagnosis.recentlyUnreachable() { throw .unavailable(reason) }
+        let client = client
+        let diagnosis = diagnosis
+        // A call still waiting after a second may be waiting for a server that is gone: a
+        // connection of its own finds out, and a refusal ends the wait there and then.
+        let probe = Deadline.Probe(after: .seconds(1)) {
+            guard case .unreachable(let reason) = await diagnosis.check() else { return nil }
+            return ServerStoreError.unavailable(reason)
+        }
+        do {
+            return try await Deadline.run(within: configuration.operationTimeout, probe: probe) {
+                try await body(client)
+            }
+        } catch is Deadline.Exceeded {
+            // No connection in time, or a slow answer: a connection of its own tells which.
+            switch await diagnosis.check() {
+            case .unreachable(let reason): throw .unavailable(reason)
+            case .reachable:
+                throw .unavailable(
+                    "no answer from PostgreSQL at \(configuration.endpoint) within \(configuration.operationTimeout)"
+                )
+            }
+        } catch {
+            if isClosed.load(ordering: .relaxed) { throw .unavailable("the store is closed") }
+            if PostgresErrorMapping.isMissingConnection(error), case .unreachable(let reason) = await diagnosis.check()
+            {
+                throw .unavailable(reason)
+            }
+            throw errors.storeError(error)
+        }
+    }
+
+    private static func clientConfiguration(_ configuration: Configuration) -> PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS =
+            switch configuration.tls {
+            case .disable: .disable
+            case .prefer: .prefer(.makeClientConfiguration())
+            case .require: .require(.makeClientConfiguration())
+            }
+        var client = PostgresClient.Configuration(
+            host: configuration.host,
+            port: configuration.port,
+            username: configuration.username,
+            password: configuration.password,
+            database: configuration.database,
+            tls: tls
+        )
+        client.options.maximumConnections = configuration.maximumConnections
+        client.options.connectTimeout = configuration.connectTimeout
+        var parameters = [("application_name", "venues serve")]
+        if let schema = configuration.schema { parameters.append(("search_path", schema)) }
+        client.options.additionalStartupParameters = parameters
+        return client
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import VenuesReports
+
+/// The pages allow their own script and stylesheet by SHA-256 hash; the hashes are constants,
+/// so these tests compute them (with coreutils' `sha256sum`, independent of this package) and
+/// say the right value when a script or the stylesheet changed.
+@Suite struct ContentSecurityPolicyTests {
+    /// `sha256-` and the base64 of the SHA-256 of `text`'s UTF-8 bytes.
+    static func sha256Source(_ text: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sha256sum"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let hex = String(decoding: data, as: UTF8.self).prefix(64)
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            bytes.append(UInt8(hex[index..<next], radix: 16)!)
+            index = next
+        }
+        return "sha256-" + Data(bytes).base64EncodedString()
+    }
+
+    @Test func theHashesMatchTheScriptsAndTheStylesheet() throws {
+        // A check of the check: the NIST test vector for "abc".
+        #expect(try Self.sha256Source("abc") == "sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
+        let style = try Self.sha256Source(MapPageStyle.css)
+        #expect(MapPageStyle.sha256 == style, "MapPageStyle.sha256 should be \"\(style)\"")
+        let script = try Self.sha256Source(MapPageScript.source)
+        #expect(MapPageScript.sha256 == script, "MapPageScript.sha256 should be \"\(script)\"")
+        let served = try Self.sha256Source(ServedMapPageScript.source)
+        #expect(ServedMapPageScript.sha256 == served, "ServedMapPageScript.sha256 should be \"\(served)\"")
+    }
+
+    @Test func thePagesCarryExactlyTheHashedText() {
+        let file = HTMLMapRenderer.render(MapTestDocument.document())
+        #expect(file.contains("<style>\(MapPageStyle.css)</style>"))
+        #expect(file.contains("<script>\(MapPageScript.source)</script>"))
+        #expect(ServedMapPage.html.contains("<style>\(MapPageStyle.css)</style>"))
+        #expect(ServedMapPage.html.contains("<script>\(ServedMapPageScript.source)</script>"))
+    }
+
+    @Test func theFilePolicyIsStrict() {
+        let policy = ContentSecurityPolicy.file(tiles: true)
+        #expect(
+            policy == "default-src 'none'; script-src '\(MapPageScript.sha256)'; style-src '\(MapPageStyle.sha256)'; "
+                + "img-src https://tile.openstreetmap.org; base-uri 'none'; form-action 'none'"
+        )
+        #expect(ContentSecurityPolicy.file(tiles: false).contains("img-src 'none'"))
+    }
+
+    @Test func theServedPolicyIsStrict() {
+        let policy = ServedMapPage.contentSecurityPolicy
+        let directives = Set(policy.components(separatedBy: "; "))
+        #expect(
+            directives == [
+                "default-src 'none'", "script-src '\(ServedMapPageScript.sha256)'",
+                "style-src '\(MapPageStyle.sha256)'", "img-src 'self' data: https://tile.openstreetmap.org",
+                "connect-src 'self'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+            ]
+        )
+        #expect(!policy.contains("unsafe"))
+        // The page repeats it, less what a <meta> cannot say.
+        #expect(ServedMapPage.html.contains(HTMLEscaping.escaped(ContentSecurityPolicy.servedMeta)))
+        #expect(!ContentSecurityPolicy.servedMeta.contains("frame-ancestors"))
+    }
+
+    @Test func theServedPageHoldsNoDataAndNoToken() {
+        let page = ServedMapPage.html
+        #expect(!page.contains("data-venue-id=\""))
+        #expect(page.contains("id=\"search-form\"") && page.contains("id=\"token\""))
+        for field in ["term", "near", "radius", "categories", "providers"] {
+            #expect(page.contains("name=\"\(field)\""), "form field \(field)")
+        }
+        #expect(ServedMapPage.contentType == "text/html; charset=utf-8")
+    }
+}

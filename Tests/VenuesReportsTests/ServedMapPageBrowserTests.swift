@@ -1,0 +1,183 @@
+import BrowserTestSupport
+import Foundation
+import Testing
+import VenuesTestSupport
+
+@testable import VenuesReports
+
+extension BrowserTests {
+    /// The page `venues serve` will serve at `/`, in a real browser against a loopback fake of the
+    /// API (the page, its CSP header, `/v1/search`, `/v1/nearby`, `/v1/favorites/{id}`): a search
+    /// typed in, the answer drawn where Web Mercator puts it, hostile names shown as text, the
+    /// token kept in session storage only, a favourite set and removed.
+    ///
+    /// The browser part is ``ServedPageScenario``: point it at a real server to run the same checks
+    /// there.
+    @Suite(.timeLimit(.minutes(5))) struct ServedMapPageBrowserTests {
+        static let token = "test-token-\(UUID().uuidString)"
+
+        /// The fake API: the page at `/`, listings of ``MapTestDocument`` for the token, 401
+        /// otherwise, and favourites that answer like the server's.
+        static func startFakeAPI(listing: Data? = nil) async throws -> LoopbackServer {
+            let listing = try listing ?? Data(JSONRenderer.render(MapTestDocument.document(kind: "search")).utf8)
+            return try await LoopbackServer.start { request in
+                let authorized = request.header("Authorization") == "Bearer \(token)"
+                switch (request.method, request.path) {
+                case ("GET", "/"):
+                    return StubResponse(
+                        status: 200,
+                        headers: [
+                            ("Content-Type", ServedMapPage.contentType),
+                            ("Content-Security-Policy", ServedMapPage.contentSecurityPolicy),
+                            ("Cache-Control", "no-cache"),
+                        ],
+                        body: Data(ServedMapPage.html.utf8)
+                    )
+                case _ where !authorized:
+                    return .json(
+                        #"{"error": {"kind": "unauthorized", "message": "a bearer token is needed"}}"#,
+                        status: 401
+                    )
+                case ("GET", "/v1/search"), ("GET", "/v1/nearby"):
+                    return .data(listing, contentType: "application/json")
+                case ("PUT", _) where request.path.hasPrefix("/v1/favorites/"),
+                    ("DELETE", _) where request.path.hasPrefix("/v1/favorites/"):
+                    return StubResponse(status: 204)
+                default:
+                    return .json(#"{"error": {"kind": "notFound", "message": "no such route"}}"#, status: 404)
+                }
+            }
+        }
+
+        @Test func aSearchTypedIntoTheServedPage() async throws {
+            let server = try await Self.startFakeAPI()
+            defer { Task { await server.stop() } }
+            let target = ServedPageScenario.Target(baseURL: server.baseURL, token: Self.token)
+            let search = ServedPageScenario.TypedSearch(
+                term: "Café <b>",
+                near: "60.1710,24.9414",
+                radius: "500",
+                categories: "cafe,bar",
+                providers: "osm,google"
+            )
+            let scenario = ServedPageScenario(target: target, search: search)
+            let observed = try await withChromium("ServedMapPageBrowserTests.aSearchTypedIntoTheServedPage") {
+                browser in
+                try scenario.run(in: browser)
+            }
+            guard let observed else { return }
+            try keepScreenshot(observed.screenshot, as: "test-map-served.png")
+
+            // The page asked what the user typed, with the token in a header and nowhere else.
+            let requests = await server.requests
+            let searches = requests.filter { $0.path == "/v1/search" }
+            #expect(searches.count == 1)
+            if let call = searches.first {
+                #expect(call.method == "GET")
+                #expect(call.header("Authorization") == "Bearer \(Self.token)")
+                #expect(call.queryValue("term") == "Café <b>")
+                #expect(call.queryValue("near") == "60.1710,24.9414")
+                #expect(call.queryValue("radius") == "500")
+                #expect(call.query.filter { $0.name == "category" }.map(\.value) == ["cafe", "bar"])
+                #expect(call.queryValue("providers") == "osm,google")
+            }
+            #expect(requests.first { $0.path == "/" }?.header("Authorization") == nil, "the page itself is public")
+            #expect(!requests.contains { $0.query.contains { $0.value.contains(Self.token) } }, "no token in a URL")
+            #expect(!observed.location.contains(Self.token))
+            #expect(observed.location.contains("near=60.1710%2C24.9414"), "the search is kept in the address")
+            #expect(observed.storedToken == Self.token && observed.tokenField.isEmpty)
+
+            // The page shows what the API answers, pins where Web Mercator puts them.
+            let listing = try await offCooperativePool { try APIListing.fetch(search.apiPath, from: target) }
+            let probe = try JSONDecoder().decode(MapPageProbe.self, from: observed.probe)
+            probe.check(
+                venues: listing.expectedVenues,
+                centerLatitude: listing.query.latitude,
+                centerLongitude: listing.query.longitude,
+                radius: listing.query.radius,
+                screenshot: try PNGImage(data: observed.screenshot)
+            )
+            #expect(probe.rows.map(\.name) == MapTestDocument.shownNames)
+            #expect(
+                observed.summary
+                    == "7 venues for “<script>window.__pwned='term'</script>” within 500 m of 60.17100, 24.94140"
+            )
+            #expect(observed.status == "Found 7 venues.")
+            #expect(observed.rowHighlightedByPinHover)
+
+            // The favourite toggle: PUT, then DELETE, of the first venue's id as one path segment.
+            let firstID = listing.venues[0].id
+            let favorites = requests.filter { $0.path.hasPrefix("/v1/favorites/") }
+            #expect(favorites.map(\.method) == ["PUT", "DELETE"])
+            for call in favorites {
+                #expect(call.path.removingPercentEncoding == "/v1/favorites/\(firstID)")
+                #expect(call.header("Authorization") == "Bearer \(Self.token)")
+            }
+            #expect(observed.starredPressed == "true" && observed.starredRowIsFavorite)
+            #expect(observed.starredPinFill == SVGMap.favoritePinColor)
+            #expect(observed.unstarredPressed == "false" && observed.unstarredPinFill == SVGMap.pinColor)
+        }
+
+        @Test func aRefusedTokenIsSaidAndForgotten() async throws {
+            let server = try await Self.startFakeAPI()
+            defer { Task { await server.stop() } }
+            let page = server.url("/")
+            let observed = try await withChromium("ServedMapPageBrowserTests.aRefusedTokenIsSaidAndForgotten") {
+                browser in
+                try browser.navigate(to: page)
+                try browser.waitUntil(
+                    "document.documentElement.getAttribute('data-served-script') === 'ready'",
+                    what: "the page's script"
+                )
+                for (field, text) in [("token", "wrong-token"), ("near", "60.1710,24.9414")] {
+                    try browser.evaluateJSON("document.getElementById('\(field)').focus()")
+                    try browser.type(text)
+                }
+                try browser.evaluateJSON("document.getElementById('search').click()")
+                try browser.waitUntil(
+                    "document.documentElement.getAttribute('data-search') === 'failed'",
+                    what: "the search to fail"
+                )
+                return (
+                    try browser.evaluate("document.getElementById('status').textContent", as: String.self),
+                    try browser.evaluate("sessionStorage.getItem('venues.token')", as: String?.self),
+                    try browser.evaluate("document.querySelectorAll('.venue').length", as: Int.self)
+                )
+            }
+            guard let (status, stored, rows) = observed else { return }
+            #expect(status == "The search failed: 401 unauthorized: a bearer token is needed")
+            #expect(stored == nil)
+            #expect(rows == 0)
+        }
+
+        /// docs/map-served.png: the page with a listing that `scripts/map-screenshots` made with the
+        /// CLI from the bundled Helsinki extract (`$VENUES_SCREENSHOT_LISTING`), saved in
+        /// `$VENUES_SCREENSHOT_DIR`. Runs only when both are set.
+        @Test(
+            .enabled(if: ProcessInfo.processInfo.environment["VENUES_SCREENSHOT_LISTING"] != nil)
+        )
+        func screenshotForTheDocs() async throws {
+            let environment = ProcessInfo.processInfo.environment
+            let listingFile = try #require(environment["VENUES_SCREENSHOT_LISTING"])
+            let listing = try Data(contentsOf: URL(fileURLWithPath: listingFile))
+            let query = try JSONDecoder().decode(APIListing.self, from: listing).query
+            let server = try await Self.startFakeAPI(listing: listing)
+            defer { Task { await server.stop() } }
+            let scenario = ServedPageScenario(
+                target: .init(baseURL: server.baseURL, token: Self.token),
+                search: .init(
+                    term: "",
+                    near: "\(query.latitude),\(query.longitude)",
+                    radius: "\(Int(query.radius))",
+                    categories: "cafe",
+                    providers: "osm"
+                )
+            )
+            let observed = try await withChromium("screenshotForTheDocs", width: 1200, height: 820) { browser in
+                try scenario.run(in: browser)
+            }
+            guard let observed else { return }
+            try keepScreenshot(observed.screenshot, as: "map-served.png")
+        }
+    }
+}

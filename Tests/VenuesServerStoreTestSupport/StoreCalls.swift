@@ -1,0 +1,47 @@
+import Foundation
+import VenuesCore
+import VenuesFavorites
+import VenuesServerStore
+
+/// Every method of a store as a named call with harmless arguments, for the checks that expect
+/// each of them to throw the same error.
+enum StoreCalls {
+    struct Call: Sendable {
+        var name: String
+        var run: @Sendable () async throws(ServerStoreError) -> Void
+    }
+
+    static func all(on store: any ServerStore) -> [Call] {
+        let hash = TokenHash(hex: String(repeating: "0", count: 64))
+        let favorite = ConformanceSamples.favorite(native: "calls", addedAt: ConformanceSamples.epoch)
+        return [
+            Call(name: "migrate") { () async throws(ServerStoreError) in try await store.migrate() },
+            Call(name: "checkReachable") { () async throws(ServerStoreError) in try await store.checkReachable() },
+            Call(name: "createClient") { () async throws(ServerStoreError) in
+                try await store.createClient(name: "calls", tokenHash: hash, createdAt: ConformanceSamples.epoch)
+            },
+            Call(name: "clients") { () async throws(ServerStoreError) in _ = try await store.clients() },
+            Call(name: "revokeClient") { () async throws(ServerStoreError) in
+                _ = try await store.revokeClient(name: "calls")
+            },
+            Call(name: "client(tokenHash:)") { () async throws(ServerStoreError) in
+                _ = try await store.client(tokenHash: hash)
+            },
+            Call(name: "favorites") { () async throws(ServerStoreError) in
+                _ = try await store.favorites(client: "calls")
+            },
+            Call(name: "putFavorite") { () async throws(ServerStoreError) in
+                try await store.putFavorite(favorite, client: "calls")
+            },
+            Call(name: "removeFavorite") { () async throws(ServerStoreError) in
+                _ = try await store.removeFavorite(id: favorite.id, client: "calls")
+            },
+            Call(name: "cachedValue") { () async throws(ServerStoreError) in
+                _ = try await store.cachedValue(key: "calls", now: Date())
+            },
+            Call(name: "storeValue") { () async throws(ServerStoreError) in
+                try await store.storeValue([1, 2, 3], key: "calls", expiresAt: Date().addingTimeInterval(60))
+            },
+        ]
+    }
+}
