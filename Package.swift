@@ -357,7 +357,8 @@ let package = Package(
         .testTarget(
             name: "VenuesServerTests",
             dependencies: [
-                "VenuesServer", "VenuesServerStore", "VenuesServerTestSupport", "VenuesTestSupport", "VenuesCore", "VenuesReports",
+                "VenuesServer", "VenuesServerStore", "VenuesServerTestSupport", "VenuesTestSupport", "VenuesCore",
+                "VenuesReports",
                 "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesCLI",
                 .product(name: "Logging", package: "swift-log"),
             ]
