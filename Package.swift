@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "GooglePlacesProvider", targets: ["GooglePlacesProvider"]),
         .library(name: "OverpassProvider", targets: ["OverpassProvider"]),
         .library(name: "OSMPBF", targets: ["OSMPBF"]),
+        .library(name: "VenuesServer", targets: ["VenuesServer"]),
         .executable(name: "venues", targets: ["VenuesCLI"]),
     ],
     dependencies: [
@@ -26,6 +27,15 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // `venues serve`: the HTTP server, its lifecycle, metrics and token hashing.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
@@ -178,6 +188,27 @@ let package = Package(
             ]
         ),
 
+        // `venues serve`: the engine over HTTP (Hummingbird), for many clients, keys kept on the server.
+        .target(
+            name: "VenuesServer",
+            dependencies: [
+                "VenuesCore", "VenuesHTTP", "VenuesConfig", "VenuesEngine", "VenuesAggregator", "VenuesMerge",
+                "VenuesFavorites", "VenuesReports", "VenuesServerStore", "VenuesServerStoreSQLite",
+                "VenuesServerStorePostgres",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            resources: [.embedInCode("Resources/openapi.json")]
+        ),
+
         // The command-line tool.
         .executableTarget(
             name: "VenuesCLI",
@@ -191,6 +222,8 @@ let package = Package(
                 "VenuesAggregator",
                 "VenuesEngine",
                 "VenuesReports",
+                "VenuesServer",
+                "VenuesServerStore",
                 "FoursquareProvider",
                 "GooglePlacesProvider",
                 "OverpassProvider",
@@ -313,6 +346,21 @@ let package = Package(
                 "VenuesCore", "VenuesHTTP", "VenuesMerge", "VenuesFavorites", "VenuesAggregator", "VenuesTesting",
                 "VenuesConfig", "VenuesEngine", "VenuesSQLite", "FoursquareProvider", "GooglePlacesProvider",
                 "OverpassProvider", "VenuesTestSupport",
+            ]
+        ),
+        // The server's tests: an in-memory store, a raw HTTP client, fake providers on loopback.
+        .target(
+            name: "VenuesServerTestSupport",
+            dependencies: ["VenuesCore", "VenuesFavorites", "VenuesServerStore", "VenuesTestSupport"],
+            path: "Tests/VenuesServerTestSupport"
+        ),
+        .testTarget(
+            name: "VenuesServerTests",
+            dependencies: [
+                "VenuesServer", "VenuesServerStore", "VenuesServerTestSupport", "VenuesTestSupport", "VenuesCore",
+                "VenuesReports",
+                "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesCLI",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "VenuesTestingTests", dependencies: ["VenuesTesting", "VenuesCore"]),

@@ -4,6 +4,7 @@ import VenuesCore
 import VenuesFavorites
 import VenuesServerStore
 import VenuesServerStorePostgres
+import VenuesTestSupport
 
 @Suite(
     "PostgreSQL server store: the server goes away and comes back",

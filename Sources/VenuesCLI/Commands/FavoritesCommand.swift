@@ -166,31 +166,7 @@ struct FavoritesCommand: AsyncParsableCommand {
                     throw CommandFailure("\(error)")
                 }
                 let center = near.flatMap { try? Coordinate(parsing: $0) }
-                var rows: [(Favorite, Double?)] = favorites.map { ($0, center.map($0.coordinate.distance(to:))) }
-                if let radius { rows = rows.filter { ($0.1 ?? 0) <= Double(radius) } }
-                if center != nil {
-                    rows.sort { $0.1 != $1.1 ? ($0.1 ?? 0) < ($1.1 ?? 0) : $0.0.id < $1.0.id }
-                } else {
-                    rows.sort { $0.0.addedAt != $1.0.addedAt ? $0.0.addedAt < $1.0.addedAt : $0.0.id < $1.0.id }
-                }
-                let formatter = ISO8601DateFormatter()
-                let documentRows = rows.map { favorite, distance in
-                    var row = ResultDocument.Row(
-                        merged: favorite.mergedVenue,
-                        distance: distance,
-                        favorite: true,
-                        explain: false
-                    )
-                    row.note = TextSanitizer.clean(favorite.note)
-                    row.addedAt = formatter.string(from: favorite.addedAt)
-                    return row
-                }
-                let document = ResultDocument(
-                    favorites: documentRows,
-                    center: center ?? .amsterdamCentraal,
-                    centerSource: center == nil ? .fallback : .given,
-                    radius: radius ?? 0
-                )
+                let document = ResultDocument(favorites: favorites, center: center, radius: radius)
                 StandardOutput.write(
                     try document.rendered(
                         as: output.format,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VenuesEngine
 
 /// `venues search TERM`: venues whose name matches a term, near a point.
 struct SearchCommand: AsyncParsableCommand {
@@ -22,18 +23,8 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var index: IndexOptions
 
     mutating func validate() throws {
-        term = term.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !term.isEmpty else {
-            throw ValidationError("TERM is empty: give the name or kind of place to search for")
-        }
-        guard term.count <= 200 else {
-            throw ValidationError("TERM is \(term.count) characters long: at most 200 are accepted")
-        }
-        if let control = term.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-            throw ValidationError(
-                "TERM contains the control character \(String(format: "U+%04X", control.value)): give printable text"
-            )
-        }
+        let given = term
+        term = try QueryOptions.checked { () throws(QueryParameterError) in try QueryParameters.checkedTerm(given) }
     }
 
     func run() async throws {

@@ -66,68 +66,49 @@ struct QueryOptions: ParsableArguments {
     var explain = false
 
     mutating func validate() throws {
-        if let near { _ = try CoordinateArgument.parse(near) }
-        if let radius, !VenueQuery.radiusRange.contains(radius) {
-            throw ValidationError("--radius \(radius) is out of range: expected 1 to 100000 metres")
+        try Self.checked { () throws(QueryParameterError) in try parameters.validate() }
+    }
+
+    /// The options as the validator shared with the server sees them.
+    var parameters: QueryParameters {
+        QueryParameters(
+            near: near,
+            radius: radius,
+            providers: providers,
+            categories: category,
+            limit: limit,
+            sort: sort,
+            timeout: timeout
+        )
+    }
+
+    /// Runs `body`, turning a refused parameter into a usage error that names the option
+    /// (`--radius 0 is out of range: …`, `TERM is empty: …`).
+    static func checked<T>(_ body: () throws(QueryParameterError) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw ValidationError(error.message(naming: optionName(error.parameter)))
         }
-        if let limit, limit < 1 {
-            throw ValidationError("--limit \(limit) is too small: expected a whole number of at least 1")
-        }
-        if let timeout, !(timeout > 0 && timeout <= 600) {
-            throw ValidationError("--timeout \(timeout) is out of range: expected more than 0 and at most 600 seconds")
-        }
-        if VenueSort(rawValue: sort) == nil {
-            throw ValidationError("--sort '\(sort)' is not known: expected distance, name or rating")
-        }
-        for name in category where Category(name: name) == nil {
-            throw ValidationError(
-                "--category '\(name)' is not known: expected one of \(Category.allCases.map(\.rawValue).joined(separator: ", "))"
-            )
-        }
-        _ = try providerIDs()
+    }
+
+    /// How the command line names a parameter: `--radius`, or `TERM` for the search term.
+    static func optionName(_ parameter: QueryParameter) -> String {
+        parameter == .term ? "TERM" : "--\(parameter.rawValue)"
     }
 
     /// The providers named with `--providers` (every occurrence, in order, each once),
     /// validated; `nil` when the option was not given.
     func providerIDs() throws -> [ProviderID]? {
-        guard !providers.isEmpty else { return nil }
-        var names: [String] = []
-        for list in providers {
-            let parts = list.split(separator: ",", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
-            guard parts.allSatisfy({ !$0.isEmpty }) else {
-                throw ValidationError(
-                    "--providers '\(list)' has an empty name: expected a comma-separated list of \(ProviderRegistry.knownIDs.map(\.rawValue).joined(separator: ", "))"
-                )
-            }
-            names += parts
-        }
-        var seen: [ProviderID] = []
-        for name in names {
-            let id = ProviderID(rawValue: name.lowercased())
-            guard ProviderRegistry.knownIDs.contains(id) else {
-                throw ValidationError(
-                    "--providers: '\(name)' is not a provider: expected a comma-separated list of \(ProviderRegistry.knownIDs.map(\.rawValue).joined(separator: ", "))"
-                )
-            }
-            if !seen.contains(id) { seen.append(id) }
-        }
-        return seen
+        try Self.checked { () throws(QueryParameterError) in try parameters.providerIDs() }
     }
 
     /// The validated centre, if given.
-    var center: Coordinate? {
-        near.flatMap { try? Coordinate(parsing: $0) }
-    }
+    var center: Coordinate? { parameters.center }
 
     /// The validated categories.
-    var categories: Set<Category> {
-        Set(category.compactMap(Category.init(name:)))
-    }
+    var categories: Set<Category> { parameters.categorySet }
 
     /// The validated sort order.
-    var sortOrder: VenueSort {
-        VenueSort(rawValue: sort) ?? .distance
-    }
+    var sortOrder: VenueSort { parameters.sortOrder }
 }

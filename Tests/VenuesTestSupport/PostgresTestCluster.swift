@@ -1,16 +1,15 @@
 import Foundation
-import VenuesTestSupport
 
 /// A PostgreSQL cluster of one test's own, made, stopped, resumed and deleted through
 /// `scripts/postgres-test-server` (`VENUES_TEST_POSTGRES_CTL`), so that stopping it disturbs no
-/// other test.
-struct PostgresTestCluster: Sendable {
-    let control: String
-    let directory: String
-    let url: String
+/// other test. Shared by the store's and the server's tests.
+public struct PostgresTestCluster: Sendable {
+    public let control: String
+    public let directory: String
+    public let url: String
 
     /// Makes and starts a cluster.
-    static func start(control: String) async throws -> PostgresTestCluster {
+    public static func start(control: String) async throws -> PostgresTestCluster {
         let output = try await run(control, ["start"])
         var values: [String: String] = [:]
         for line in output.split(separator: "\n") where line.hasPrefix("export ") {
@@ -25,13 +24,13 @@ struct PostgresTestCluster: Sendable {
     }
 
     /// Stops the server (fast shutdown: connections are closed); the cluster stays.
-    func stop() async throws { _ = try await Self.run(control, ["stop", directory]) }
+    public func stop() async throws { _ = try await Self.run(control, ["stop", directory]) }
 
     /// Starts the stopped server again on the same port.
-    func resume() async throws { _ = try await Self.run(control, ["resume", directory]) }
+    public func resume() async throws { _ = try await Self.run(control, ["resume", directory]) }
 
     /// Stops the server and deletes the cluster.
-    func destroy() async { _ = try? await Self.run(control, ["destroy", directory]) }
+    public func destroy() async { _ = try? await Self.run(control, ["destroy", directory]) }
 
     /// Runs the control script off the cooperative pool; its stdout, or an error with its stderr.
     private static func run(_ control: String, _ arguments: [String]) async throws -> String {
@@ -57,8 +56,8 @@ struct PostgresTestCluster: Sendable {
         }
     }
 
-    struct ControlError: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
+    public struct ControlError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
     }
 }

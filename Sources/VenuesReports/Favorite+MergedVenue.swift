@@ -1,11 +1,10 @@
-import VenuesAggregator
 import VenuesCore
-import VenuesFavorites
-import VenuesMerge
+public import VenuesFavorites
+public import VenuesMerge
 
 extension Favorite {
     /// The stored snapshot as a merged place: one record per source id, all from the snapshot.
-    var mergedVenue: MergedVenue {
+    public var mergedVenue: MergedVenue {
         let records = (sources.isEmpty ? [id] : sources).map { source in
             var record = venue
             record.id = source

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# `venues serve` under load (release build), with wrk, as DURATION seconds with CONNECTIONS
+# connections against:
+#
+#   1. a cached GET /v1/nearby (50 OpenStreetMap venues, from a fake Overpass on loopback
+#      that is asked once: every later request is a cache hit), and
+#   2. GET /v1/favorites (10 favourites),
+#
+# with the SQLite store (a file in a temporary folder) and, when PostgreSQL can be started
+# (scripts/postgres-test-server), with the PostgreSQL store. Printed per run: requests/s, p50
+# and p99 latency, errors (non-2xx answers and socket errors; must be 0), the server's peak
+# RSS during the run, and the load average before and after (the machine is shared: read
+# the figures with it).
+#
+#   Benchmarks/serve.sh
+#   DURATION=10 CONNECTIONS=32 Benchmarks/serve.sh
+#   VENUES=/path/to/venues Benchmarks/serve.sh     # another build (no build step)
+#   STORES=sqlite Benchmarks/serve.sh              # only SQLite
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+duration="${DURATION:-30}"
+connections="${CONNECTIONS:-64}"
+threads="${THREADS:-2}"
+stores="${STORES:-sqlite postgres}"
+
+if ! command -v wrk >/dev/null; then
+    if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+    $sudo apt-get install -y -qq wrk >/dev/null || { echo "serve.sh: wrk is missing and cannot be installed" >&2; exit 2; }
+fi
+if [ -z "${VENUES:-}" ]; then
+    (cd "$root" && swift build -c release --product venues >&2)
+    VENUES="$root/.build/release/venues"
+fi
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/venues-serve-bench.XXXXXX")"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+overpass_port="$(free_port)"
+python3 "$here/serve-fake-overpass.py" "$overpass_port" 50 &
+pids+=($!)
+
+export HOME="$work/home" XDG_CONFIG_HOME="$work/home/config" XDG_DATA_HOME="$work/home/data"
+export XDG_CACHE_HOME="$work/home/cache" VENUES_DATA_DIR="$work/home/data/venues"
+export VENUES_OVERPASS_URL="http://127.0.0.1:$overpass_port/api/interpreter"
+unset FOURSQUARE_API_KEY GOOGLE_PLACES_API_KEY VENUES_CONFIG VENUES_DATABASE_URL
+mkdir -p "$XDG_CONFIG_HOME/venues"
+echo '{"providers": ["osm"], "timeout": 60, "overpass": {"useIndexes": false}}' >"$XDG_CONFIG_HOME/venues/config.json"
+
+near="60.1700,24.9400"
+printf '%-9s %-14s %10s %9s %9s %7s %9s  %s\n' store endpoint "requests/s" p50 p99 errors "peak RSS" "load average (before → after)"
+
+# wrk's figures: requests/s, p50, p99, errors.
+figures() {
+    awk '
+        /Requests\/sec:/ { rps = $2 }
+        /^ +50%/ { p50 = $2 }
+        /^ +99%/ { p99 = $2 }
+        /Non-2xx or 3xx responses:/ { errors += $NF }
+        /Socket errors:/ { gsub(",", ""); errors += $4 + $6 + $8 + $10 }
+        END { printf "%10s %9s %9s %7d", rps, p50, p99, errors }
+    ' "$1"
+}
+
+run_store() {
+    local store="$1" database="$2"
+    local port
+    port="$(free_port)"
+    local token
+    token="$("$VENUES" serve token create "bench-$store" --database "$database" | tail -n 1)"
+    "$VENUES" serve --port "$port" --database "$database" 2>"$work/serve-$store.log" &
+    local server=$!
+    pids+=($server)
+    for _ in $(seq 1 300); do
+        grep -q "listening on" "$work/serve-$store.log" 2>/dev/null && break
+        sleep 0.1
+    done
+    local auth="Authorization: Bearer $token"
+    local base="http://127.0.0.1:$port"
+    curl -sf -o /dev/null -H "$auth" "$base/v1/nearby?near=$near&radius=1000" # fills the cache
+    for node in $(seq 9100000 9100009); do
+        curl -sf -o /dev/null -X PUT -H "$auth" "$base/v1/favorites/osm:node/$node"
+    done
+    for endpoint in nearby favorites; do
+        local url="$base/v1/nearby?near=$near&radius=1000"
+        [ "$endpoint" = favorites ] && url="$base/v1/favorites"
+        echo 5 >"/proc/$server/clear_refs" 2>/dev/null || true # reset the peak RSS
+        local before after
+        before="$(cut -d' ' -f1-3 /proc/loadavg)"
+        wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -H "$auth" "$url" >"$work/wrk-$store-$endpoint.txt"
+        after="$(cut -d' ' -f1-3 /proc/loadavg)"
+        local rss
+        rss="$(awk '/VmHWM/ { printf "%d MiB", $2 / 1024 }' "/proc/$server/status")"
+        printf '%-9s %-14s %s %9s  %s → %s\n' "$store" "/v1/$endpoint" "$(figures "$work/wrk-$store-$endpoint.txt")" \
+            "$rss" "$before" "$after"
+    done
+    kill -TERM "$server"
+    wait "$server" || true
+}
+
+for store in $stores; do
+    case "$store" in
+    sqlite)
+        run_store sqlite "$work/server.sqlite"
+        ;;
+    postgres)
+        if [ -x "$root/scripts/postgres-test-server" ]; then
+            export -f run_store figures free_port
+            export VENUES work near threads connections duration
+            "$root/scripts/postgres-test-server" run bash -c 'pids=(); run_store postgres "$VENUES_TEST_POSTGRES_URL"' \
+                || echo "postgres  (PostgreSQL could not be started: skipped)"
+        else
+            echo "postgres  (scripts/postgres-test-server is missing: skipped)"
+        fi
+        ;;
+    esac
+done

@@ -1,0 +1,168 @@
+import ArgumentParser
+import Foundation
+import VenuesServer
+import VenuesServerStore
+
+/// `venues serve token create|list|revoke`: the clients of a `venues serve` and their bearer
+/// tokens. Only a token's SHA-256 is stored; the token itself is printed once, at creation.
+struct ServeTokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Create, list and revoke the bearer tokens of the server's clients.",
+        discussion: """
+            Each client has a name and one token. The store keeps only the token's SHA-256, so a
+            token is shown once, when it is created; a lost token is revoked and made anew.
+
+            Examples:
+              venues serve token create mobile-app
+              venues serve token list --database postgres://venues@db.internal/venues
+              venues serve token revoke mobile-app
+            """,
+        subcommands: [Create.self, List.self, Revoke.self]
+    )
+
+    /// A client name: 1–64 letters, digits, `.`, `_` or `-`.
+    static func checkedName(_ name: String) throws -> String {
+        let allowed = name.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
+        }
+        guard (1...64).contains(name.count), allowed else {
+            throw ValidationError(
+                "NAME '\(name)' is not a client name: expected 1 to 64 letters, digits, '.', '_' or '-'"
+            )
+        }
+        return name
+    }
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a client and print its new token (once, alone on the last line)."
+        )
+
+        @Argument(help: "The client's name, e.g. mobile-app.")
+        var name: String
+
+        @OptionGroup var database: ServeDatabaseOptions
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws { _ = try ServeTokenCommand.checkedName(name) }
+
+        func run() async throws {
+            try await failingWithMessage {
+                let context = try await CommandContext.make(global: global)
+                let store = try await database.openStore(
+                    environment: context.environment,
+                    directories: context.directories
+                )
+                let token = BearerToken.generate()
+                do throws(ServerStoreError) {
+                    try await store.createClient(name: name, tokenHash: BearerToken.hash(token), createdAt: Date())
+                } catch {
+                    await store.close()
+                    if case .duplicateClient = error {
+                        throw CommandFailure(
+                            "a client named \(name) exists already: revoke it first (venues serve token revoke \(name))"
+                        )
+                    }
+                    throw CommandFailure("cannot create the client: \(error.reason)")
+                }
+                await store.close()
+                print("Created client \(name). Its token is shown only now; send it as Authorization: Bearer TOKEN:")
+                print(token)
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the clients, oldest first (never their tokens)."
+        )
+
+        @Option(name: .long, help: ArgumentHelp("Output format: table or json.", valueName: "format"))
+        var format: ListFormat = .table
+
+        @OptionGroup var database: ServeDatabaseOptions
+        @OptionGroup var global: GlobalOptions
+
+        enum ListFormat: String, CaseIterable, ExpressibleByArgument {
+            case table, json
+        }
+
+        func run() async throws {
+            try await failingWithMessage {
+                let context = try await CommandContext.make(global: global)
+                let store = try await database.openStore(
+                    environment: context.environment,
+                    directories: context.directories
+                )
+                let clients: [ServerClient]
+                do throws(ServerStoreError) {
+                    clients = try await store.clients()
+                } catch {
+                    await store.close()
+                    throw CommandFailure("cannot list the clients: \(error.reason)")
+                }
+                await store.close()
+                let formatter = ISO8601DateFormatter()
+                switch format {
+                case .json:
+                    let objects = clients.map { ["name": $0.name, "createdAt": formatter.string(from: $0.createdAt)] }
+                    let data = try JSONSerialization.data(
+                        withJSONObject: objects,
+                        options: [.prettyPrinted, .sortedKeys]
+                    )
+                    print(String(decoding: data, as: UTF8.self))
+                case .table:
+                    guard !clients.isEmpty else {
+                        print("No clients yet: create one with venues serve token create NAME.")
+                        return
+                    }
+                    let width = max(4, clients.map(\.name.count).max() ?? 4)
+                    print("NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  CREATED")
+                    for client in clients {
+                        print(
+                            client.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                                + formatter.string(from: client.createdAt)
+                        )
+                    }
+                }
+            }
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Revoke a client's token and delete its favourites."
+        )
+
+        @Argument(help: "The client's name.")
+        var name: String
+
+        @OptionGroup var database: ServeDatabaseOptions
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws { _ = try ServeTokenCommand.checkedName(name) }
+
+        func run() async throws {
+            try await failingWithMessage {
+                let context = try await CommandContext.make(global: global)
+                let store = try await database.openStore(
+                    environment: context.environment,
+                    directories: context.directories
+                )
+                let removed: Bool
+                do throws(ServerStoreError) {
+                    removed = try await store.revokeClient(name: name)
+                } catch {
+                    await store.close()
+                    throw CommandFailure("cannot revoke the client: \(error.reason)")
+                }
+                await store.close()
+                guard removed else {
+                    throw CommandFailure("there is no client named \(name) (see venues serve token list)")
+                }
+                print("Revoked \(name): its token no longer works (running servers stop accepting it within 5 s).")
+            }
+        }
+    }
+}

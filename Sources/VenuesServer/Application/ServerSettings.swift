@@ -1,0 +1,52 @@
+public import Foundation
+public import VenuesCore
+
+/// How `venues serve` runs: where it listens, who may use it, and its limits. The providers'
+/// own settings (keys, endpoints, timeouts, cache time to live) come from the
+/// `VenuesConfiguration` beside it.
+public struct ServerSettings: Sendable {
+    /// The address to bind: `127.0.0.1` by default (loopback only).
+    public var host: String = "127.0.0.1"
+    /// The port; 0 picks a free one (the server says which when it listens).
+    public var port: Int = 8080
+    /// Bearer tokens, or one implicit client (loopback hosts only).
+    public var authentication: AuthenticationMode = .tokens
+    /// How long a connection may take to deliver a whole request (and how long it may stay
+    /// idle between requests) before the server closes it.
+    public var readTimeout: Duration = .seconds(30)
+    /// How long one store call may take before the store counts as unavailable.
+    public var storeTimeLimit: Duration = .seconds(5)
+    /// At most this many calls to a provider at once, per provider; Overpass's operator asks
+    /// for at most 2.
+    public var providerConcurrency: [ProviderID: Int] = [.openStreetMap: 2]
+    /// The limit for providers not in ``providerConcurrency``.
+    public var defaultProviderConcurrency = 8
+    /// How long in-flight requests may take to finish after SIGTERM/SIGINT.
+    public var shutdownGrace: Duration = .seconds(30)
+    /// The folder of imported OpenStreetMap indexes the `osm` provider may answer from.
+    public var osmIndexDirectory: URL?
+
+    /// The defaults.
+    public init() {}
+
+    /// Whether `host` is a loopback address (`127.0.0.0/8`, `::1`, `localhost`).
+    public static func isLoopback(_ host: String) -> Bool {
+        let lowered = host.lowercased()
+        if lowered == "localhost" || lowered == "::1" || lowered == "[::1]" { return true }
+        let parts = lowered.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
+}
+
+/// Settings the server refuses to start with.
+public enum ServerSetupError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// One implicit client is allowed only on a loopback address.
+    case openServerNeedsLoopback(host: String)
+
+    public var description: String {
+        switch self {
+        case .openServerNeedsLoopback(let host):
+            "--no-auth is allowed only on a loopback address (127.0.0.1, ::1 or localhost), not \(host): anyone who can reach the server would use it as you"
+        }
+    }
+}

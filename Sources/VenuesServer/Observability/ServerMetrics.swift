@@ -1,0 +1,84 @@
+import CoreMetrics
+import Foundation
+import Metrics
+public import Prometheus
+import VenuesCore
+
+/// The server's metrics, through swift-metrics onto a Prometheus registry of the server's own
+/// (not the process-wide metrics system, so that two servers in one process — tests — keep
+/// separate counts). Labels are route templates, methods, statuses, provider ids and outcome
+/// kinds: never a query, a token or a key.
+///
+/// | metric | labels |
+/// | --- | --- |
+/// | `venues_http_requests_total` | `route`, `method`, `status` |
+/// | `venues_http_request_duration_seconds` (histogram) | `route`, `method` |
+/// | `venues_provider_calls_total` | `provider`, `outcome` (`ok` or the error kind) |
+/// | `venues_cache_lookups_total` | `provider`, `result` (`hit`, `miss`, `stale`) |
+/// | `venues_coalesced_requests_total` | `provider` |
+/// | `venues_store_unavailable_total` | — |
+public final class ServerMetrics: Sendable {
+    /// The registry `/metrics` prints.
+    public let registry: PrometheusCollectorRegistry
+    private let factory: PrometheusMetricsFactory
+
+    /// Metrics on a registry of their own.
+    public init() {
+        registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .milliseconds(1), .microseconds(2500), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+            .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1),
+            .microseconds(2_500_000), .seconds(5), .seconds(10),
+        ]
+        self.factory = factory
+    }
+
+    /// The Prometheus text exposition of every metric.
+    public func exposition() -> [UInt8] {
+        registry.emitToBuffer()
+    }
+
+    func request(route: String, method: String, status: Int, duration: Duration) {
+        Counter(
+            label: "venues_http_requests_total",
+            dimensions: [("route", route), ("method", method), ("status", String(status))],
+            factory: factory
+        ).increment()
+        Metrics.Timer(
+            label: "venues_http_request_duration_seconds",
+            dimensions: [("route", route), ("method", method)],
+            factory: factory
+        ).record(duration: duration)
+    }
+
+    func providerCall(_ provider: ProviderID, outcome: String) {
+        Counter(
+            label: "venues_provider_calls_total",
+            dimensions: [("provider", provider.rawValue), ("outcome", outcome)],
+            factory: factory
+        ).increment()
+    }
+
+    /// A cache lookup's result: `hit`, `miss` or `stale` (an expired entry served while the
+    /// provider is paused).
+    func cacheLookup(_ provider: ProviderID, result: String) {
+        Counter(
+            label: "venues_cache_lookups_total",
+            dimensions: [("provider", provider.rawValue), ("result", result)],
+            factory: factory
+        ).increment()
+    }
+
+    func coalesced(_ provider: ProviderID) {
+        Counter(
+            label: "venues_coalesced_requests_total",
+            dimensions: [("provider", provider.rawValue)],
+            factory: factory
+        ).increment()
+    }
+
+    func storeUnavailable() {
+        Counter(label: "venues_store_unavailable_total", dimensions: [], factory: factory).increment()
+    }
+}

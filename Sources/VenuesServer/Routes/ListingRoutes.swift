@@ -1,0 +1,180 @@
+import Foundation
+import Hummingbird
+import VenuesAggregator
+import VenuesCore
+import VenuesEngine
+import VenuesFavorites
+import VenuesMerge
+import VenuesReports
+import VenuesServerStore
+
+/// `GET /v1/nearby` and `GET /v1/search`: the CLI's listing document for the caller, with the
+/// caller's favourites flagged.
+///
+/// Parameters as the CLI's options, by the same rules and messages (``QueryParameters``):
+/// `near=LAT,LON` (required unless the server configures a default location), `radius`,
+/// `category` (repeatable or comma-separated), `providers`, `limit`, `sort`, `timeout`,
+/// `explain`; `term` for a search. Answers 200 when at least one provider answered (the others
+/// are in `providers[]`); when none did, 429 if every one is rate limited, else 503.
+struct ListingRoutes: Sendable {
+    let services: ServerServices
+
+    static let nearbyParameters: Set<String> = [
+        "near", "radius", "category", "providers", "limit", "sort", "timeout", "explain",
+    ]
+    static let searchParameters = nearbyParameters.union(["term"])
+
+    func nearby(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        try await listing(request, context: context, search: false)
+    }
+
+    func search(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        try await listing(request, context: context, search: true)
+    }
+
+    private func listing(_ request: Request, context: ServerRequestContext, search: Bool) async throws -> Response {
+        let url = try URLQuery(request, allowed: search ? Self.searchParameters : Self.nearbyParameters)
+        let parameters = try Self.parameters(url, search: search)
+        do {
+            try parameters.validate()
+        } catch {
+            throw APIError.badRequest(error.description)
+        }
+        let configuration = services.configuration
+        guard parameters.near != nil || configuration.defaultLocation != nil else {
+            throw APIError.badRequest(
+                "near is required: give the centre as near=LAT,LON in decimal degrees, e.g. near=52.3791,4.9003"
+            )
+        }
+        let query = parameters.query(configuration: configuration, fallbackCenter: configuration.defaultLocation)
+        let named = try? parameters.providerIDs()
+        let (providers, unusable) = services.providers.choose(named)
+        guard !providers.isEmpty || !unusable.isEmpty else {
+            throw APIError(
+                status: .serviceUnavailable,
+                kind: "noProviderAnswered",
+                message: "no provider is configured on this server"
+            )
+        }
+        let explain = try url.flag("explain")
+        let favorites = await clientFavorites(context)
+        // A listing made only of fresh cached answers may have been rendered already.
+        let keys = providers.map { UpstreamKey(provider: $0.id, query: query) }
+        let renderedKey = favorites.flatMap { favorites in
+            services.upstream.freshAnswers(for: keys).map { answers in
+                RenderedListings.Key(
+                    text: Self.describe(query, explain: explain, unusable: unusable, answers: answers),
+                    favorites: favorites.hashValue
+                )
+            }
+        }
+        if let renderedKey, let body = services.rendered.body(for: renderedKey) {
+            services.upstream.countRenderedHits(providers.map(\.id))
+            return JSONResponse.make(body)
+        }
+        let aggregator = try Aggregator(
+            providers: providers,
+            merger: Deduplicator(priority: configuration.dedupe.priority),
+            favorites: favorites.map { FavoriteIndex(favorites: $0) } ?? NoFavorites()
+        )
+        var result = await aggregator.run(query)
+        result.outcomes.append(contentsOf: unusable)
+        guard result.anyProviderAnswered else { throw Self.noAnswer(result.outcomes) }
+        let storeProblem = RequestNotes.current?.storeProblem
+        if let storeProblem {
+            result.outcomes = result.outcomes.map { Self.warned($0, storeProblem: storeProblem) }
+        }
+        let body = try JSONRenderer.render(ResultDocument(result: result, explain: explain))
+        if let renderedKey, storeProblem == nil,
+            result.outcomes.allSatisfy({ $0.error == nil || unusable.contains($0) }),
+            services.upstream.freshAnswers(for: keys).map({
+                Self.describe(query, explain: explain, unusable: unusable, answers: $0)
+            })
+                == renderedKey.text
+        {
+            services.rendered.keep(body, for: renderedKey)
+        }
+        return JSONResponse.make(body)
+    }
+
+    /// Everything but the favourites that decides a listing's bytes: the query as given, the
+    /// order of the providers and their answers, the providers that could not be asked.
+    static func describe(_ query: VenueQuery, explain: Bool, unusable: [ProviderOutcome], answers: [String]) -> String {
+        [
+            query.center?.description ?? "-", String(query.radius), query.term ?? "-",
+            query.categories.map(\.rawValue).sorted().joined(separator: ","), String(query.limit), query.sort.rawValue,
+            explain ? "explain" : "-", unusable.map(\.provider.rawValue).joined(separator: ","),
+        ].joined(separator: "|") + "|" + answers.joined(separator: "|")
+    }
+
+    /// The caller's favourites, or `nil` (and a note) when the store is unavailable.
+    private func clientFavorites(_ context: ServerRequestContext) async -> [Favorite]? {
+        guard let client = context.client else { return [] }
+        do throws(ServerStoreError) {
+            return try await services.store.call { store throws(ServerStoreError) in
+                try await store.favorites(client: client)
+            }
+        } catch {
+            RequestNotes.current?.storeUnavailable(error.reason)
+            return nil
+        }
+    }
+
+    /// The URL's parameters in the validator's form.
+    static func parameters(_ url: URLQuery, search: Bool) throws -> QueryParameters {
+        var parameters = QueryParameters(
+            near: try url.single("near"),
+            radius: try url.integer(.radius, expected: "a whole number of metres from 1 to 100000"),
+            providers: url.all("providers"),
+            categories: url.list("category"),
+            limit: try url.integer(.limit, expected: "a whole number of at least 1"),
+            sort: try url.single("sort"),
+            timeout: try url.number(.timeout, expected: "seconds, more than 0 and at most 600")
+        )
+        if search {
+            guard let term = try url.single("term") else {
+                throw APIError.badRequest("term is required: give the name or kind of place to search for")
+            }
+            parameters.term = term
+        }
+        return parameters
+    }
+
+    /// The error when no provider answered: 429 when every one was rate limited (with the
+    /// soonest time to try again), else 503; the message names each provider's reason.
+    static func noAnswer(_ outcomes: [ProviderOutcome]) -> APIError {
+        let reasons = outcomes.compactMap { outcome in
+            outcome.error.map { "\(outcome.provider): \(TextSanitizer.clean($0.message))" }
+        }
+        let message = "no provider answered: " + reasons.joined(separator: "; ")
+        let waits = outcomes.compactMap { outcome -> Double?? in
+            if case .rateLimited(let retryAfter)? = outcome.error { return .some(retryAfter) }
+            return nil
+        }
+        if !outcomes.isEmpty, waits.count == outcomes.count {
+            return .rateLimited(message, retryAfter: waits.compactMap { $0 }.min())
+        }
+        return APIError(status: .serviceUnavailable, kind: "noProviderAnswered", message: message)
+    }
+
+    /// An answering provider's outcome with a warning that the store was not used.
+    static func warned(_ outcome: ProviderOutcome, storeProblem: String) -> ProviderOutcome {
+        guard case .success(var response) = outcome.result else { return outcome }
+        response.warnings.append(
+            "the server's store is unavailable (\(storeProblem)): answered without its cache, favourites not flagged"
+        )
+        var outcome = outcome
+        outcome.result = .success(response)
+        return outcome
+    }
+}
+
+extension ServerStoreError {
+    /// The reason alone, for messages that say "the store is unavailable" themselves.
+    var reason: String {
+        switch self {
+        case .unavailable(let reason): reason
+        default: description
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import VenuesReports
+import VenuesServerStore
+
+/// The routes for people and tools: `/` (the map page with its search form, which calls the
+/// API with the token the user pastes), `/healthz` (the process answers), `/readyz` (the store
+/// answers; 503 with the reason if not), `/metrics` (Prometheus text) and `/openapi.json` (the
+/// committed OpenAPI 3.1 description of this API).
+struct OperationalRoutes: Sendable {
+    let services: ServerServices
+
+    /// The served map page (`ServedMapPage`): static, holding no data and no token, with its
+    /// strict Content-Security-Policy.
+    func page(_ request: Request, context: ServerRequestContext) -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: ServedMapPage.contentType,
+                .contentSecurityPolicy: ServedMapPage.contentSecurityPolicy,
+                HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+                HTTPField.Name("Referrer-Policy")!: "strict-origin-when-cross-origin",
+                .cacheControl: "no-cache",
+            ],
+            body: .init(byteBuffer: Self.pageBytes)
+        )
+    }
+
+    private static let pageBytes = ByteBuffer(string: ServedMapPage.html)
+
+    func health(_ request: Request, context: ServerRequestContext) -> Response {
+        JSONResponse.make(#"{"status":"ok"}"#)
+    }
+
+    func readiness(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        do throws(ServerStoreError) {
+            try await services.store.checkReachable()
+        } catch {
+            throw APIError.storeUnavailable(error.reason)
+        }
+        return JSONResponse.make(#"{"status":"ready"}"#)
+    }
+
+    func metrics(_ request: Request, context: ServerRequestContext) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: services.metrics.exposition()))
+        )
+    }
+
+    func openAPI(_ request: Request, context: ServerRequestContext) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.bytes))
+        )
+    }
+}
+
+/// The OpenAPI 3.1 description of the API, committed as
+/// `Sources/VenuesServer/Resources/openapi.json` and built into the binary.
+public enum OpenAPIDocument {
+    /// The file's bytes.
+    public static var bytes: [UInt8] { PackageResources.openapi_json }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import VenuesServerStore
+
+/// The store's part in the server's lifecycle: migrates the schema at start-up (again and
+/// again while the database cannot be reached, so that a server started before its database
+/// comes up degraded rather than not at all), and closes the store after the HTTP server has
+/// finished its in-flight requests.
+final class StoreService: Service, Sendable {
+    private let monitor: StoreMonitor
+    private var store: any ServerStore { monitor.store }
+    private let logger: Logger
+    private let retryInterval: Duration
+    init(monitor: StoreMonitor, logger: Logger, retryInterval: Duration = .seconds(2)) {
+        self.monitor = monitor
+        self.logger = logger
+        self.retryInterval = retryInterval
+    }
+
+    /// Whether the schema is in place.
+    var isMigrated: Bool { monitor.isMigrated }
+
+    /// Migrates once (within the store's time limit).
+    func migrateOnce() async throws(ServerStoreError) {
+        let store = self.store
+        try await TimeLimit.run(monitor.timeLimit * 6) { () async throws(ServerStoreError) in
+            try await store.migrate()
+        }.get()
+        monitor.isMigrated = true
+    }
+
+    func run() async throws {
+        var warned = false
+        while !isMigrated, !Task.isShuttingDownGracefully, !Task.isCancelled {
+            do throws(ServerStoreError) {
+                try await migrateOnce()
+                if warned { logger.notice("the store is reachable: schema migrated") }
+            } catch {
+                guard case .unavailable(let reason) = error else { throw error }
+                if !warned {
+                    logger.error(
+                        "the store is unavailable: \(reason); retrying every \(retryInterval.components.seconds) s"
+                    )
+                    warned = true
+                }
+                let interval = retryInterval
+                _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+            }
+        }
+        try? await gracefulShutdown()
+        await store.close()
+    }
+}

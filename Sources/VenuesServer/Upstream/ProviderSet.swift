@@ -1,0 +1,63 @@
+import Foundation
+import VenuesAggregator
+import VenuesConfig
+import VenuesCore
+import VenuesEngine
+import VenuesHTTP
+
+/// The providers the server offers, made once from its configuration and shared by every
+/// request: the usable ones (keys present, endpoints valid) and, for the others, why not.
+struct ProviderSet: Sendable {
+    /// Every provider that could be made, behind the shared calls, in the registry's order.
+    let available: [ProviderID: any VenueProvider]
+    /// Providers the configuration lists but that cannot be used, with the reason.
+    let unusable: [ProviderID: ProviderError]
+    /// The providers asked when a request names none: the configured, usable ones.
+    let defaults: [ProviderID]
+
+    init(
+        configuration: VenuesConfiguration,
+        httpClient: any HTTPClient,
+        osmIndexDirectory: URL?,
+        upstream: UpstreamCalls
+    ) {
+        var available: [ProviderID: any VenueProvider] = [:]
+        var unusable: [ProviderID: ProviderError] = [:]
+        for id in ProviderRegistry.knownIDs {
+            switch ProviderRegistry.make(
+                id,
+                configuration: configuration,
+                httpClient: ServerHTTPClient(base: httpClient),
+                osmIndexDirectory: osmIndexDirectory
+            ) {
+            case .success(let provider): available[id] = SharedProvider(base: provider, upstream: upstream)
+            case .failure(let error): unusable[id] = error
+            }
+        }
+        self.available = available
+        self.unusable = unusable
+        defaults = configuration.providers.filter { available[$0] != nil }
+    }
+
+    /// The providers for one request — those named, else the defaults — and an error outcome
+    /// for each named one that cannot be used.
+    func choose(_ named: [ProviderID]?) -> (providers: [any VenueProvider], unusable: [ProviderOutcome]) {
+        var providers: [any VenueProvider] = []
+        var failed: [ProviderOutcome] = []
+        for id in named ?? defaults {
+            if let provider = available[id] {
+                providers.append(provider)
+            } else {
+                let error = unusable[id] ?? .unsupported("\(id) is not known to this server")
+                failed.append(ProviderOutcome(provider: id, result: .failure(error), milliseconds: 0))
+            }
+        }
+        return (providers, failed)
+    }
+
+    /// The provider that issued `id`, or why it cannot be asked.
+    func provider(for id: VenueID) -> Result<any VenueProvider, ProviderError> {
+        if let provider = available[id.provider] { return .success(provider) }
+        return .failure(unusable[id.provider] ?? .unsupported("\(id.provider) is not known to this server"))
+    }
+}

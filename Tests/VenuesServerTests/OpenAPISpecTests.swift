@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import VenuesServer
+import VenuesServerTestSupport
+import VenuesTestSupport
+
+@Suite("The committed OpenAPI file and the router describe the same routes")
+struct OpenAPISpecTests {
+    /// `(METHOD, path)` of every operation in the committed file.
+    static func specOperations() throws -> Set<String> {
+        let object = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.bytes))
+        let document = try #require(object as? [String: Any])
+        #expect(document["openapi"] as? String == "3.1.0")
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        var operations: Set<String> = []
+        for (path, item) in paths {
+            for method in item.keys where ["get", "put", "post", "delete", "patch", "head"].contains(method) {
+                operations.insert("\(method.uppercased()) \(path)")
+            }
+        }
+        return operations
+    }
+
+    @Test("every route of the router is in the spec, and every operation of the spec is a route")
+    func sameRoutes() throws {
+        let routes = Set(APIRoute.allCases.map { "\($0.method.rawValue) \($0.path)" })
+        let spec = try Self.specOperations()
+        #expect(routes.subtracting(spec).isEmpty, "routes missing from openapi.json: \(routes.subtracting(spec))")
+        #expect(spec.subtracting(routes).isEmpty, "operations with no route: \(spec.subtracting(routes))")
+    }
+
+    @Test("every route is served: none answers 'no such route'; other paths and methods do")
+    func everyRouteIsServed() async throws {
+        let overpass = try await Fakes.overpass()
+        let server = try await RunningServer.start(configuration: RunningServer.configuration(overpass: overpass))
+        for route in APIRoute.allCases {
+            let target = route.path.replacingOccurrences(of: "{id}", with: "osm:node/7")
+            let response = try await server.client.send(route.method.rawValue, target)
+            #expect(response.errorMessage != "no such route", "\(route.method.rawValue) \(target) is not routed")
+        }
+        let unknown = try await server.client.get("/v1/nothing")
+        let wrongMethod = try await server.client.send("POST", "/v1/nearby")
+        await server.stop()
+        await overpass.stop()
+
+        #expect(unknown.status == 404)
+        #expect(unknown.errorMessage == "no such route")
+        #expect(wrongMethod.status == 404 || wrongMethod.status == 405)
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+import VenuesServerTestSupport
+import VenuesTestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `venues serve` as its own process: tokens from the command line, graceful shutdown on
+/// SIGTERM, durability across `kill -9`, and two instances sharing one PostgreSQL.
+@Suite("venues serve as a process", .serialized)
+struct ServeProcessTests {
+    @Test("token create prints the token alone on the last line; list and revoke; the token opens the API")
+    func tokens() async throws {
+        let home = try TemporaryHome.make()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let overpass = try await Fakes.overpass()
+        let environment = try ServeProcess.environment(home: home, fakes: [overpass])
+        let created = try await ServeProcess.run(["serve", "token", "create", "mobile-app"], environment: environment)
+        let duplicate = try await ServeProcess.run(
+            ["serve", "token", "create", "mobile-app"],
+            environment: environment
+        )
+        let listed = try await ServeProcess.run(
+            ["serve", "token", "list", "--format", "json"],
+            environment: environment
+        )
+        let token = String(created.stdout.split(separator: "\n").last ?? "")
+
+        let server = try await ServeProcess.start([], environment: environment)
+        let client = TestHTTPClient(port: server.port, token: token)
+        let allowed = try await client.get("/v1/favorites")
+        let revoked = try await ServeProcess.run(["serve", "token", "revoke", "mobile-app"], environment: environment)
+        let revokedAgain = try await ServeProcess.run(
+            ["serve", "token", "revoke", "mobile-app"],
+            environment: environment
+        )
+        server.send(SIGTERM)
+        let status = try await server.exitStatus()
+        await overpass.stop()
+
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(token.hasPrefix("venues_"), "\(created.stdout)")
+        #expect(created.stdout.hasSuffix("\n\(token)\n"))
+        #expect(duplicate.status == 1)
+        #expect(duplicate.stderr.contains("a client named mobile-app exists already"))
+        #expect(listed.stdout.contains(#""name" : "mobile-app""#), "\(listed.stdout)")
+        #expect(!listed.stdout.contains(token))
+        #expect(allowed.status == 200, "\(allowed.text)")
+        #expect(revoked.status == 0)
+        #expect(revokedAgain.status == 1)
+        #expect(status == 0)
+        let database = home.appendingPathComponent("data/venues/server.sqlite")
+        let stored = try Data(contentsOf: database)
+        #expect(stored.range(of: Data(token.utf8)) == nil, "the token itself is not in the database file")
+    }
+
+    @Test("SIGTERM with requests in flight: it stops listening, every request completes, exit 0")
+    func gracefulShutdown() async throws {
+        let home = try TemporaryHome.make()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let gate = HeldAnswer()
+        let overpass = try await Fakes.overpass { _, _ in
+            await gate.hold(atMost: .seconds(120))
+            return nil
+        }
+        let environment = try ServeProcess.environment(home: home, fakes: [overpass])
+        let server = try await ServeProcess.start(["--no-auth"], environment: environment)
+        let client = TestHTTPClient(port: server.port)
+        async let responses = withThrowingTaskGroup(of: TestResponse.self) { group in
+            for radius in 200..<210 {
+                group.addTask { try await client.get("/v1/nearby?near=\(FakeBodies.near)&radius=\(radius)") }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        // Overpass allows 2 calls at a time: two are with the fake, eight wait for a slot.
+        let inFlight = await Polling.until { await overpass.requestCount == 2 }
+        server.send(SIGTERM)
+        let stoppedListening = await Polling.until { server.refusesConnections() }
+        gate.release()
+        let answered = try await responses
+        let status = try await server.exitStatus()
+        await overpass.stop()
+
+        #expect(inFlight)
+        #expect(stoppedListening, "new connections are refused once SIGTERM arrived")
+        #expect(answered.map(\.status) == Array(repeating: 200, count: 10), "\(answered.map(\.text))")
+        #expect(status == 0, "\(server.stderr)")
+    }
+
+    @Test("kill -9 during 100 concurrent favourite writes (SQLite): every acknowledged write survives")
+    func killDuringWritesSQLite() async throws {
+        try await killDuringWrites(database: [])
+    }
+
+    @Test(
+        "kill -9 during 100 concurrent favourite writes (PostgreSQL): every acknowledged write survives",
+        .enabled(
+            if: TestPostgres.serverURL != nil,
+            "VENUES_TEST_POSTGRES_URL is not set: skipped (scripts/postgres-test-server run swift test … runs it)"
+        )
+    )
+    func killDuringWritesPostgres() async throws {
+        try await killDuringWrites(database: ["--database", try await TestPostgres.freshDatabase()])
+    }
+
+    private func killDuringWrites(database: [String]) async throws {
+        let home = try TemporaryHome.make()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let overpass = try await Fakes.overpass()
+        let environment = try ServeProcess.environment(home: home, fakes: [overpass])
+        let token = try await ServeProcess.createToken("writer", environment: environment, database: database)
+        let server = try await ServeProcess.start(database, environment: environment)
+        let client = TestHTTPClient(port: server.port, token: token)
+        let acknowledged = LockedBox<[Int]>([])
+        let killed = LockedBox(false)
+        await withTaskGroup(of: Void.self) { group in
+            for node in 1...100 {
+                group.addTask {
+                    guard let response = try? await client.send("PUT", "/v1/favorites/osm:node/\(node)") else { return }
+                    guard (200..<300).contains(response.status) else { return }
+                    let count = acknowledged.withLock { list in
+                        list.append(node)
+                        return list.count
+                    }
+                    // Kill once a third are acknowledged: the rest are in flight or not yet sent.
+                    if count == 33,
+                        killed.withLock({ done in
+                            defer { done = true }
+                            return !done
+                        })
+                    {
+                        server.send(SIGKILL)
+                    }
+                }
+            }
+        }
+        let status = try await server.exitStatus()
+        let restarted = try await ServeProcess.start(database, environment: environment)
+        let listed = try await TestHTTPClient(port: restarted.port, token: token).get("/v1/favorites")
+        restarted.send(SIGTERM)
+        _ = try await restarted.exitStatus()
+        await overpass.stop()
+
+        let written = acknowledged.current
+        #expect(status == 128 + SIGKILL, "the server was killed, not stopped")
+        #expect(written.count >= 33)
+        #expect(written.count < 100, "some writes were cut off by the kill")
+        #expect(listed.status == 200)
+        let stored = Set(
+            ((try? listed.json()["venues"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+        )
+        let missing = written.filter { !stored.contains("osm:node/\($0)") }
+        #expect(missing.isEmpty, "acknowledged but lost: \(missing)")
+    }
+
+    @Test(
+        "two instances on one PostgreSQL share the cache and the favourites",
+        .enabled(
+            if: TestPostgres.serverURL != nil,
+            "VENUES_TEST_POSTGRES_URL is not set: skipped (scripts/postgres-test-server run swift test … runs it)"
+        )
+    )
+    func twoInstancesSharePostgres() async throws {
+        let home = try TemporaryHome.make()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let overpass = try await Fakes.overpass()
+        let environment = try ServeProcess.environment(home: home, fakes: [overpass])
+        let database = ["--database", try await TestPostgres.freshDatabase()]
+        let token = try await ServeProcess.createToken("shared", environment: environment, database: database)
+        async let startFirst = ServeProcess.start(database, environment: environment)
+        async let startSecond = ServeProcess.start(database, environment: environment)
+        let (first, second) = try await (startFirst, startSecond)
+        let one = TestHTTPClient(port: first.port, token: token)
+        let two = TestHTTPClient(port: second.port, token: token)
+
+        let target = "/v1/nearby?near=\(FakeBodies.near)&radius=650"
+        let fromFirst = try await one.get(target)
+        let fromSecond = try await two.get(target)
+        let searches = await overpass.requests.filter(Fakes.isSearch).count
+        let put = try await one.send("PUT", "/v1/favorites/osm:node/9100001")
+        let seenBySecond = try await two.get("/v1/favorites")
+        let flaggedBySecond = try await two.get(target)
+        first.send(SIGTERM)
+        second.send(SIGTERM)
+        let statuses = [try await first.exitStatus(), try await second.exitStatus()]
+        await overpass.stop()
+
+        #expect(fromFirst.status == 200)
+        #expect(fromSecond.status == 200)
+        #expect(searches == 1, "the second instance answered from the cache the first filled")
+        #expect(put.status == 201)
+        let ids = ((try? seenBySecond.json()["venues"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+        #expect(ids == ["osm:node/9100001"])
+        let flagged = ((try? flaggedBySecond.json()["venues"] as? [[String: Any]]) ?? [])
+            .filter { $0["favorite"] as? Bool == true }.compactMap { $0["id"] as? String }
+        #expect(flagged == ["osm:node/9100001"])
+        #expect(statuses == [0, 0])
+    }
+}
