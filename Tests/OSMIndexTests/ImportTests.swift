@@ -57,6 +57,30 @@ struct ImportTests {
         #expect(viaText == viaLike && viaLike! > 0)
     }
 
+    /// The text index is filled in a file of its own on another thread and copied in at the
+    /// end: the copy must be a whole FTS5 index of every row, with the settings a reader expects.
+    @Test func theTextIndexFilledApartIsWholeAndItsFileIsGone() async throws {
+        let directory = IndexTest.directory("text-index")
+        let index = directory.appendingPathComponent("t.sqlite")
+        try await offCooperativePool { try IndexTest.importIndex(IndexTest.sampleFile, into: index) }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                ".t.sqlite.lock", "t.sqlite",
+            ]
+        )
+        let database = try SQLiteConnection(path: index.path, access: .readWrite)
+        // FTS5's own check, against the content table too (rank 1): every row's trigrams are
+        // in the index and nothing else is.
+        try database.execute("INSERT INTO venue_text(venue_text, rank) VALUES ('integrity-check', 1)")
+        #expect(
+            try database.text("SELECT group_concat(k || '=' || v, ',') FROM venue_text_config")
+                == "automerge=4,version=4"
+        )
+        // A write through FTS5 afterwards (as `sqlite3` users may) keeps it whole.
+        try database.execute("INSERT INTO venue_text(venue_text) VALUES ('optimize')")
+        try database.execute("INSERT INTO venue_text(venue_text, rank) VALUES ('integrity-check', 1)")
+    }
+
     @Test func waysAndRelationsArePlacedAtTheCentreOfTheNodesPresent() async throws {
         let osm = IndexTest.write(
             """

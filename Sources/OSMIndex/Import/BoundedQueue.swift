@@ -10,6 +10,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     private var head = 0
     private let capacity: Int
     private var closed = false
+    private var cancelled = false
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -55,10 +56,18 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Whether ``cancel()`` ended the queue (rather than ``close()`` alone).
+    var isCancelled: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled
+    }
+
     /// Ends the queue and drops what is left in it.
     func cancel() {
         condition.lock()
         closed = true
+        cancelled = true
         items.removeAll()
         head = 0
         condition.broadcast()

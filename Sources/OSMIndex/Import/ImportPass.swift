@@ -147,7 +147,8 @@ final class ImportPass {
     /// After the file: places the venue ways and relations at the centre of their nodes'
     /// bounding box (a relation: of its member nodes and its member ways' nodes, sub-relations
     /// not followed), as Overpass `out center` does, and sends them to the writer. Those with
-    /// none of their nodes in the file are skipped and counted.
+    /// none of their nodes in the file are skipped and counted. The node positions are unmapped
+    /// at the end.
     func placeWaysAndRelations(cancellation: CancellationFlag?) throws(OSMIndexError) {
         try nodes.seal()
         var memberWays: [Int64] = []
@@ -159,6 +160,7 @@ final class ImportPass {
         try pending.forEachElement { element throws(OSMIndexError) in
             placed += 1
             if placed & 0xFFF == 0, cancellation?.isCancelled == true { throw .cancelled }
+            if placed & 0x1FFF == 0 { nodes.dropResidentPages() }
             var box = ExtentBuilder()
             for node in element.nodes { box.add(nodes.position(of: node)) }
             for way in element.ways {
@@ -185,6 +187,7 @@ final class ImportPass {
                 )
             )
         }
+        nodes.release()
         flush()
     }
 

@@ -33,8 +33,9 @@ struct MetaEntry: Sendable {
 ///
 /// The file is written as fast as SQLite allows: no journal, no syncs (a failed import leaves a
 /// temporary file that is deleted, never a damaged index), one transaction, a 32 MiB page
-/// cache. Rows go into `venue` and the FTS index as they come; the R-tree is packed at the end
-/// (``RTreeBulkLoader``).
+/// cache. Rows go into `venue` as they come and their text to a ``TextIndexBuilder``, which
+/// fills the FTS index in a file of its own on a third thread; at the end the R-tree is packed
+/// (``RTreeBulkLoader``) while the text index is optimised, and the text index is copied in.
 enum IndexWriter {
     /// What the writer did.
     struct Report: Sendable {
@@ -69,93 +70,22 @@ enum IndexWriter {
         func failure(_ error: SQLiteError) -> OSMIndexError {
             .write(path: destination, reason: error.isDiskFull ? "the disk is full" : error.message)
         }
-        var report = Report()
+        let text = TextIndexBuilder(path: path + ".text.tmp")
+        defer {
+            text.cancel()
+            text.discard()
+        }
         do {
-            let connection = try SQLiteConnection(path: path, access: .readWriteCreate)
-            try connection.execute(
-                """
-                PRAGMA page_size = 4096;
-                PRAGMA journal_mode = OFF;
-                PRAGMA synchronous = OFF;
-                PRAGMA locking_mode = EXCLUSIVE;
-                PRAGMA cache_size = -32768;
-                """
-            )
-            try connection.execute(OSMIndexSchema.create)
-            try connection.execute("INSERT INTO venue_text(venue_text, rank) VALUES ('automerge', 0)")
-            try connection.execute("BEGIN")
-            let insertVenue = try connection.prepare(
-                """
-                INSERT OR IGNORE INTO venue(element, latitude, longitude, min_latitude, min_longitude, max_latitude,
-                    max_longitude, categories, search, tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                persistent: true
-            )
-            let insertText = try connection.prepare(
-                "INSERT INTO venue_text(rowid, search) VALUES (?, ?)",
-                persistent: true
-            )
-            let insertKey = try connection.prepare("INSERT INTO tag_key(id, key) VALUES (?, ?)", persistent: true)
-            var positions: [RTreePoint] = []
-            var keys = TagKeyDictionary()
-
-            while let message = queue.take() {
-                switch message {
-                case .rows(let rows):
-                    for row in rows {
-                        let tags = keys.encode(row.tags)
-                        for entry in keys.takeNewKeys() {
-                            try insertKey.bind(entry.id, at: 1)
-                            try insertKey.bind(entry.key, at: 2)
-                            try insertKey.run()
-                        }
-                        let search = VenueRowCoding.searchText(row.tags)
-                        try bind(row, search: search, tags: tags, to: insertVenue)
-                        try insertVenue.run()
-                        guard connection.changes == 1 else {
-                            report.duplicates += 1
-                            continue
-                        }
-                        try insertText.bind(row.element, at: 1)
-                        try insertText.bind(search, at: 2)
-                        try insertText.run()
-                        positions.append(
-                            RTreePoint(
-                                id: row.element,
-                                latitude: FixedPoint.rounded(row.latitude) ?? 0,
-                                longitude: FixedPoint.rounded(row.longitude) ?? 0
-                            )
-                        )
-                        report.rows += 1
-                    }
-                case .finish(let meta):
-                    let clock = ContinuousClock()
-                    let start = clock.now
-                    try RTreeBulkLoader.load(&positions, into: "venue_position", connection: connection)
-                    positions = []
-                    let textStart = clock.now
-                    try connection.execute("INSERT INTO venue_text(venue_text) VALUES ('optimize')")
-                    try connection.execute("INSERT INTO venue_text(venue_text, rank) VALUES ('automerge', 4)")
-                    let end = clock.now
-                    report.positionIndexSeconds = seconds(textStart - start)
-                    report.textIndexSeconds = seconds(end - textStart)
-                    let insertMeta = try connection.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)")
-                    // The rows written: elements listed twice were counted twice while reading.
-                    for entry in meta + [MetaEntry("venues", .integer(Int64(report.rows)))] {
-                        try insertMeta.bind(entry.key, at: 1)
-                        switch entry.value {
-                        case .integer(let value): try insertMeta.bind(value, at: 2)
-                        case .real(let value): try insertMeta.bind(value, at: 2)
-                        case .text(let value): try insertMeta.bind(value, at: 2)
-                        }
-                        try insertMeta.run()
-                    }
-                    try connection.execute("COMMIT")
-                    try connection.execute("PRAGMA optimize")
-                    return report
-                }
+            var report = try writeRows(path: path, queue: queue, text: text)
+            let clock = ContinuousClock()
+            let start = clock.now
+            switch text.finish() {
+            case .success: break
+            case .failure(let error): throw error
             }
-            throw OSMIndexError.cancelled
+            try text.copy(into: path)
+            report.textIndexSeconds = seconds(clock.now - start)
+            return report
         } catch let error as SQLiteError {
             throw failure(error)
         } catch let error as OSMIndexError {
@@ -163,6 +93,94 @@ enum IndexWriter {
         } catch {
             throw .write(path: destination, reason: "\(error)")
         }
+    }
+
+    /// Writes the rows, the R-tree and `meta` in one transaction, and closes the file.
+    private static func writeRows(
+        path: String,
+        queue: BoundedQueue<WriterMessage>,
+        text: TextIndexBuilder
+    ) throws -> Report {
+        var report = Report()
+        let connection = try SQLiteConnection(path: path, access: .readWriteCreate)
+        try connection.execute(
+            """
+            PRAGMA page_size = 4096;
+            PRAGMA journal_mode = OFF;
+            PRAGMA synchronous = OFF;
+            PRAGMA locking_mode = EXCLUSIVE;
+            PRAGMA cache_size = -32768;
+            """
+        )
+        try connection.execute(OSMIndexSchema.create)
+        try connection.execute("BEGIN")
+        let insertVenue = try connection.prepare(
+            """
+            INSERT OR IGNORE INTO venue(element, latitude, longitude, min_latitude, min_longitude, max_latitude,
+                max_longitude, categories, search, tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            persistent: true
+        )
+        let insertKey = try connection.prepare("INSERT INTO tag_key(id, key) VALUES (?, ?)", persistent: true)
+        var positions: [RTreePoint] = []
+        var keys = TagKeyDictionary()
+
+        while let message = queue.take() {
+            switch message {
+            case .rows(let rows):
+                for row in rows {
+                    let tags = keys.encode(row.tags)
+                    for entry in keys.takeNewKeys() {
+                        try insertKey.bind(entry.id, at: 1)
+                        try insertKey.bind(entry.key, at: 2)
+                        try insertKey.run()
+                    }
+                    let search = VenueRowCoding.searchText(row.tags)
+                    try bind(row, search: search, tags: tags, to: insertVenue)
+                    try insertVenue.run()
+                    guard connection.changes == 1 else {
+                        report.duplicates += 1
+                        continue
+                    }
+                    guard text.add(element: row.element, search: search) else {
+                        // The builder stopped: its error, or the cancellation that stopped it.
+                        if case .failure(let error) = text.finish() { throw error }
+                        throw OSMIndexError.cancelled
+                    }
+                    positions.append(
+                        RTreePoint(
+                            id: row.element,
+                            latitude: FixedPoint.rounded(row.latitude) ?? 0,
+                            longitude: FixedPoint.rounded(row.longitude) ?? 0
+                        )
+                    )
+                    report.rows += 1
+                }
+            case .finish(let meta):
+                // The text index is optimised on its own thread meanwhile.
+                text.close()
+                let clock = ContinuousClock()
+                let start = clock.now
+                try RTreeBulkLoader.load(&positions, into: "venue_position", connection: connection)
+                positions = []
+                report.positionIndexSeconds = seconds(clock.now - start)
+                let insertMeta = try connection.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)")
+                // The rows written: elements listed twice were counted twice while reading.
+                for entry in meta + [MetaEntry("venues", .integer(Int64(report.rows)))] {
+                    try insertMeta.bind(entry.key, at: 1)
+                    switch entry.value {
+                    case .integer(let value): try insertMeta.bind(value, at: 2)
+                    case .real(let value): try insertMeta.bind(value, at: 2)
+                    case .text(let value): try insertMeta.bind(value, at: 2)
+                    }
+                    try insertMeta.run()
+                }
+                try connection.execute("COMMIT")
+                try connection.execute("PRAGMA optimize")
+                return report
+            }
+        }
+        throw OSMIndexError.cancelled
     }
 
     private static func bind(

@@ -86,6 +86,23 @@ final class NodeLocationStore {
         return (records[low].latitude, records[low].longitude)
     }
 
+    /// Lets the kernel take back the mapped pages looked up so far: they stay in the page cache
+    /// (a later lookup maps them again, a minor fault), but stop counting towards the import's
+    /// own memory. Placing a country's ways touches most of the file otherwise (109 MB of
+    /// 160 MB on the 4M-venue benchmark).
+    func dropResidentPages() {
+        guard let mapping else { return }
+        madvise(mapping, count * MemoryLayout<Record>.stride, MADV_DONTNEED)
+    }
+
+    /// Unmaps the records: no lookups after this.
+    func release() {
+        guard let mapping else { return }
+        munmap(mapping, count * MemoryLayout<Record>.stride)
+        self.mapping = nil
+        records = UnsafeBufferPointer(start: nil, count: 0)
+    }
+
     /// Bytes of the temporary file.
     var size: Int { file.size }
 }
