@@ -2,6 +2,7 @@ import CoreMetrics
 import Foundation
 import Metrics
 public import Prometheus
+import Synchronization
 import VenuesCore
 
 /// The server's metrics, through swift-metrics onto a Prometheus registry of the server's own
@@ -22,6 +23,16 @@ public final class ServerMetrics: Sendable {
     public let registry: PrometheusCollectorRegistry
     private let factory: PrometheusMetricsFactory
 
+    private struct RequestSeries: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
+
+    /// The request series made so far: made once, then only incremented (making one from the
+    /// registry on every request was a measurable part of a cached request's time).
+    private let requestSeries = Mutex<[RequestSeries: (CoreMetrics.Counter, Metrics.Timer)]>([:])
+
     /// Metrics on a registry of their own.
     public init() {
         registry = PrometheusCollectorRegistry()
@@ -40,16 +51,26 @@ public final class ServerMetrics: Sendable {
     }
 
     func request(route: String, method: String, status: Int, duration: Duration) {
-        Counter(
-            label: "venues_http_requests_total",
-            dimensions: [("route", route), ("method", method), ("status", String(status))],
-            factory: factory
-        ).increment()
-        Metrics.Timer(
-            label: "venues_http_request_duration_seconds",
-            dimensions: [("route", route), ("method", method)],
-            factory: factory
-        ).record(duration: duration)
+        let key = RequestSeries(route: route, method: method, status: status)
+        let (counter, timer) = requestSeries.withLock { series in
+            if let made = series[key] { return made }
+            let made = (
+                Counter(
+                    label: "venues_http_requests_total",
+                    dimensions: [("route", route), ("method", method), ("status", String(status))],
+                    factory: factory
+                ),
+                Metrics.Timer(
+                    label: "venues_http_request_duration_seconds",
+                    dimensions: [("route", route), ("method", method)],
+                    factory: factory
+                )
+            )
+            series[key] = made
+            return made
+        }
+        counter.increment()
+        timer.record(duration: duration)
     }
 
     func providerCall(_ provider: ProviderID, outcome: String) {

@@ -33,8 +33,16 @@ struct FavoriteRoutes: Sendable {
         if radius != nil, near == nil { throw APIError.badRequest("radius needs near") }
         let center = parameters.center
         let favorites = try await storedFavorites(context)
+        // The same favourites listed the same way have the same bytes: rendered once.
+        let key = RenderedListings.Key(
+            text: "favorites|\(center?.description ?? "-")|\(radius.map(String.init) ?? "-")",
+            favorites: favorites
+        )
+        if let body = services.rendered.body(for: key) { return JSONResponse.make(body: body) }
         let document = ResultDocument(favorites: favorites, center: center, radius: radius)
-        return JSONResponse.make(try JSONRenderer.render(document))
+        let body = JSONResponse.body(try JSONRenderer.render(document))
+        services.rendered.keep(body, for: key)
+        return JSONResponse.make(body: body)
     }
 
     func put(_ request: Request, context: ServerRequestContext) async throws -> Response {

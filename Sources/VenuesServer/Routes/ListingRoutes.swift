@@ -64,13 +64,13 @@ struct ListingRoutes: Sendable {
             services.upstream.freshAnswers(for: keys).map { answers in
                 RenderedListings.Key(
                     text: Self.describe(query, explain: explain, unusable: unusable, answers: answers),
-                    favorites: favorites.hashValue
+                    favorites: favorites
                 )
             }
         }
         if let renderedKey, let body = services.rendered.body(for: renderedKey) {
             services.upstream.countRenderedHits(providers.map(\.id))
-            return JSONResponse.make(body)
+            return JSONResponse.make(body: body)
         }
         let aggregator = try Aggregator(
             providers: providers,
@@ -84,7 +84,7 @@ struct ListingRoutes: Sendable {
         if let storeProblem {
             result.outcomes = result.outcomes.map { Self.warned($0, storeProblem: storeProblem) }
         }
-        let body = try JSONRenderer.render(ResultDocument(result: result, explain: explain))
+        let body = JSONResponse.body(try JSONRenderer.render(ResultDocument(result: result, explain: explain)))
         if let renderedKey, storeProblem == nil,
             result.outcomes.allSatisfy({ $0.error == nil || unusable.contains($0) }),
             services.upstream.freshAnswers(for: keys).map({
@@ -94,7 +94,7 @@ struct ListingRoutes: Sendable {
         {
             services.rendered.keep(body, for: renderedKey)
         }
-        return JSONResponse.make(body)
+        return JSONResponse.make(body: body)
     }
 
     /// Everything but the favourites that decides a listing's bytes: the query as given, the

@@ -3,17 +3,18 @@ import Logging
 import Synchronization
 import VenuesServerStore
 
-/// The store as the server uses it: every call bounded in time, and the store's health
-/// followed from the calls' outcomes, so that `/readyz` and the degraded answers know it and
-/// the log says once when the store goes away and once when it comes back.
+/// The store as the server uses it: the store's health followed from the calls' outcomes, so
+/// that `/readyz` and the degraded answers know it and the log says once when the store goes
+/// away and once when it comes back.
 ///
-/// A call that outlives its time limit counts as the store being unavailable; the call is
-/// cancelled and its late result dropped (a write may still land, but the client was never
-/// told it did).
+/// Calls rely on the stores' own bounds (PostgreSQL: its operation timeout, 5 s; SQLite: its
+/// busy timeout, 10 s) rather than racing each one against a timer of their own: a cached
+/// request makes one or two store calls, and two tasks per call were a measurable part of its
+/// time. Only the start-up migration gets a limit here (``timeLimit`` × 6).
 final class StoreMonitor: Sendable {
     /// The store.
     let store: any ServerStore
-    /// How long one call may take.
+    /// How long one call may take; the migration at start-up gets six times this.
     let timeLimit: Duration
     private let logger: Logger
     private let problem = Mutex<String?>(nil)
@@ -34,25 +35,21 @@ final class StoreMonitor: Sendable {
         set { migrated.withLock { $0 = newValue } }
     }
 
-    /// Runs one store call within ``timeLimit``.
+    /// Runs one store call, noting whether the store answered.
     func call<T: Sendable>(
-        _ operation: @escaping @Sendable (any ServerStore) async throws(ServerStoreError) -> T
+        _ operation: (any ServerStore) async throws(ServerStoreError) -> T
     ) async throws(ServerStoreError) -> T {
         guard isMigrated else {
             throw .unavailable("the schema is not migrated yet (the store was unreachable at start-up)")
         }
-        let store = self.store
-        let result = await TimeLimit.run(timeLimit) { () async throws(ServerStoreError) -> T in
-            try await operation(store)
-        }
-        switch result {
-        case .success(let value):
+        do throws(ServerStoreError) {
+            let value = try await operation(store)
             recovered()
             return value
-        case .failure(.unavailable(let reason)):
+        } catch .unavailable(let reason) {
             failed(reason)
             throw .unavailable(reason)
-        case .failure(let error):
+        } catch {
             // The store answered (a duplicate name, a refused schema): it is reachable.
             recovered()
             throw error

@@ -1,5 +1,7 @@
 import Foundation
+import Hummingbird
 import Synchronization
+import VenuesFavorites
 
 /// Listings already rendered, by everything that decides their bytes: the query as the client
 /// gave it, the providers asked, which cached answer each gave (by its key and when it was
@@ -13,12 +15,12 @@ final class RenderedListings: Sendable {
     struct Key: Hashable, Sendable {
         /// The query, the providers and their answers (see ``ListingRoutes``).
         var text: String
-        /// A hash of the client's favourites as stored.
-        var favorites: Int
+        /// The client's favourites as stored (compared whole: no two lists share a key).
+        var favorites: [Favorite]
     }
 
     private struct Entry {
-        var body: String
+        var body: ByteBuffer
         var lastUsed: UInt64
     }
 
@@ -35,8 +37,8 @@ final class RenderedListings: Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// The rendered body for `key`, if there is one.
-    func body(for key: Key) -> String? {
+    /// The rendered body for `key`, if there is one (shared, not copied).
+    func body(for key: Key) -> ByteBuffer? {
         state.withLock { state in
             guard var entry = state.entries[key] else { return nil }
             state.clock += 1
@@ -47,7 +49,7 @@ final class RenderedListings: Sendable {
     }
 
     /// Keeps `body` under `key`, making room when full.
-    func keep(_ body: String, for key: Key) {
+    func keep(_ body: ByteBuffer, for key: Key) {
         state.withLock { state in
             state.clock += 1
             if state.entries[key] == nil, state.entries.count >= capacity {
