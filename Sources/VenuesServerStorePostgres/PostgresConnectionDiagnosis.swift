@@ -15,8 +15,8 @@ final class PostgresConnectionDiagnosis: Sendable {
     private struct State {
         /// The latest attempt and when it started.
         var attempt: (task: Task<Finding, Never>, startedAt: ContinuousClock.Instant)?
-        /// What the latest finished attempt found, and when it started.
-        var finding: (finding: Finding, startedAt: ContinuousClock.Instant)?
+        /// What the latest finished attempt found, and when it finished.
+        var finding: (finding: Finding, finishedAt: ContinuousClock.Instant)?
     }
     private let state = Mutex(State())
     /// How long one diagnosis answers for.
@@ -43,7 +43,7 @@ final class PostgresConnectionDiagnosis: Sendable {
             if let attempt = state.attempt, attempt.startedAt.duration(to: now) < Self.reuse { return attempt.task }
             let task = Task {
                 let finding = await self.attempt()
-                self.state.withLock { $0.finding = (finding, now) }
+                self.state.withLock { $0.finding = (finding, ContinuousClock.now) }
                 return finding
             }
             state.attempt = (task, now)
@@ -52,12 +52,12 @@ final class PostgresConnectionDiagnosis: Sendable {
         return await attempt.value
     }
 
-    /// Why the server could not be reached, when an attempt that started less than 3 s ago found
+    /// Why the server could not be reached, when an attempt that ended less than 3 s ago found
     /// so: calls meanwhile fail at once instead of each waiting for the pool's deadline.
     func recentlyUnreachable() -> String? {
         let now = ContinuousClock.now
         return state.withLock { state in
-            guard let found = state.finding, found.startedAt.duration(to: now) < Self.reuse,
+            guard let found = state.finding, found.finishedAt.duration(to: now) < Self.reuse,
                 case .unreachable(let reason) = found.finding
             else { return nil }
             return reason

@@ -6,7 +6,10 @@ import VenuesServerStoreTestSupport
 @Suite(
     "PostgreSQL server store: the ServerStore conformance suite",
     .enabled(if: PostgresTestEnvironment.url != nil, "VENUES_TEST_POSTGRES_URL is not set (scripts/test sets it)"),
-    .timeLimit(.minutes(3))
+    // One check at a time: the server's processes share the machine's two cores with every
+    // other test.
+    .serialized,
+    .timeLimit(.minutes(5))
 )
 struct PostgresServerStoreConformanceTests {
     @Test(arguments: ServerStoreConformance.Check.allCases)

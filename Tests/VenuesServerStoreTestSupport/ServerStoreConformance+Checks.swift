@@ -344,7 +344,10 @@ struct CheckContext {
 
         try await store.storeValue([], key: "empty", expiresAt: expiry)
         try expectEqual(try await store.cachedValue(key: "empty", now: now), [], "an empty value")
-        let large = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+        var large = [UInt8](repeating: 0, count: 1 << 20)
+        large.withUnsafeMutableBufferPointer { bytes in
+            for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: index &* 31 &+ index >> 8) }
+        }
         try await store.storeValue(large, key: "large ключ 🔑", expiresAt: expiry)
         try expect(try await store.cachedValue(key: "large ключ 🔑", now: now) == large, "a 1 MiB value changed")
 

@@ -32,6 +32,17 @@ enum DocCommentSnippets {
         // docs-example-end
     }
 
+    static func queryParameters() throws {
+        // docs-example: Sources/VenuesEngine/QueryParameters.swift
+        var parameters = QueryParameters()
+        parameters.near = "60.1699,24.9384"
+        parameters.radius = 500
+        try parameters.validate()
+        let query = parameters.query(configuration: VenuesConfiguration(), fallbackCenter: nil)
+        // docs-example-end
+        _ = query
+    }
+
     static func providerRegistry() async throws {
         // docs-example: Sources/VenuesEngine/ProviderRegistry.swift
         let configuration = try await ConfigurationLoader().load()
