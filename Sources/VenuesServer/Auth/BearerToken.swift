@@ -21,8 +21,15 @@ public enum BearerToken {
 
     /// The SHA-256 of `token`'s UTF-8 bytes: what the store keeps and looks clients up by.
     public static func hash(_ token: String) -> TokenHash {
-        let digest = SHA256.hash(data: Data(token.utf8))
-        return TokenHash(hex: digest.map { byte in String(byte, radix: 16).leftPadded(to: 2) }.joined())
+        let digest = SHA256.hash(data: Array(token.utf8))
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in digest {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return TokenHash(hex: String(decoding: hex, as: UTF8.self))
     }
 
     /// The token of an `Authorization: Bearer TOKEN` header value, or `nil` when the value is
@@ -38,11 +45,5 @@ public enum BearerToken {
         while utf8.last == UInt8(ascii: " ") { utf8 = utf8.dropLast() }
         guard !utf8.isEmpty, utf8.count <= 256, utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
         return String(Substring(utf8))
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String {
-        count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }

@@ -17,6 +17,21 @@ final class RenderedListings: Sendable {
         var text: String
         /// The client's favourites as stored (compared whole: no two lists share a key).
         var favorites: [Favorite]
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.text == rhs.text && lhs.favorites == rhs.favorites
+        }
+
+        /// The text, and of the favourites only their number and the first and last ids:
+        /// hashing every favourite on every request was a measurable part of a cached listing's
+        /// time, and equal keys still hash alike (``==`` compares the favourites whole; the
+        /// store hands back the same unchanged list, which compares at once).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(text)
+            hasher.combine(favorites.count)
+            hasher.combine(favorites.first?.id)
+            hasher.combine(favorites.last?.id)
+        }
     }
 
     private struct Entry {
