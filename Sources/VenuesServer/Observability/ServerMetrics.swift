@@ -33,6 +33,14 @@ public final class ServerMetrics: Sendable {
     /// registry on every request was a measurable part of a cached request's time).
     private let requestSeries = Mutex<[RequestSeries: (CoreMetrics.Counter, Metrics.Timer)]>([:])
 
+    private struct CounterSeries: Hashable {
+        var label: String
+        var dimensions: [String]
+    }
+
+    /// The other counters made so far, made once as the request series are.
+    private let counters = Mutex<[CounterSeries: CoreMetrics.Counter]>([:])
+
     /// Metrics on a registry of their own.
     public init() {
         registry = PrometheusCollectorRegistry()
@@ -74,32 +82,31 @@ public final class ServerMetrics: Sendable {
     }
 
     func providerCall(_ provider: ProviderID, outcome: String) {
-        Counter(
-            label: "venues_provider_calls_total",
-            dimensions: [("provider", provider.rawValue), ("outcome", outcome)],
-            factory: factory
-        ).increment()
+        counter("venues_provider_calls_total", [("provider", provider.rawValue), ("outcome", outcome)]).increment()
     }
 
     /// A cache lookup's result: `hit`, `miss` or `stale` (an expired entry served while the
     /// provider is paused).
     func cacheLookup(_ provider: ProviderID, result: String) {
-        Counter(
-            label: "venues_cache_lookups_total",
-            dimensions: [("provider", provider.rawValue), ("result", result)],
-            factory: factory
-        ).increment()
+        counter("venues_cache_lookups_total", [("provider", provider.rawValue), ("result", result)]).increment()
     }
 
     func coalesced(_ provider: ProviderID) {
-        Counter(
-            label: "venues_coalesced_requests_total",
-            dimensions: [("provider", provider.rawValue)],
-            factory: factory
-        ).increment()
+        counter("venues_coalesced_requests_total", [("provider", provider.rawValue)]).increment()
     }
 
     func storeUnavailable() {
-        Counter(label: "venues_store_unavailable_total", dimensions: [], factory: factory).increment()
+        counter("venues_store_unavailable_total", []).increment()
+    }
+
+    /// The counter of `label` with `dimensions`, made on first use.
+    private func counter(_ label: String, _ dimensions: [(String, String)]) -> CoreMetrics.Counter {
+        let key = CounterSeries(label: label, dimensions: dimensions.flatMap { [$0.0, $0.1] })
+        return counters.withLock { counters in
+            if let made = counters[key] { return made }
+            let made = Counter(label: label, dimensions: dimensions, factory: factory)
+            counters[key] = made
+            return made
+        }
     }
 }

@@ -13,13 +13,16 @@ import VenuesFavorites
 final class RenderedListings: Sendable {
     /// What decides a listing's bytes.
     struct Key: Hashable, Sendable {
-        /// The query, the providers and their answers (see ``ListingRoutes``).
+        /// The query, and the providers' keys in order (see ``ListingRoutes``).
         var text: String
+        /// When each provider's answer was stored, in the keys' order (empty for a listing that
+        /// is not made of provider answers).
+        var answers: [Date] = []
         /// The client's favourites as stored (compared whole: no two lists share a key).
         var favorites: [Favorite]
 
         static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.text == rhs.text && lhs.favorites == rhs.favorites
+            lhs.text == rhs.text && lhs.answers == rhs.answers && lhs.favorites == rhs.favorites
         }
 
         /// The text, and of the favourites only their number and the first and last ids:
@@ -28,6 +31,7 @@ final class RenderedListings: Sendable {
         /// store hands back the same unchanged list, which compares at once).
         func hash(into hasher: inout Hasher) {
             hasher.combine(text)
+            hasher.combine(answers)
             hasher.combine(favorites.count)
             hasher.combine(favorites.first?.id)
             hasher.combine(favorites.last?.id)
