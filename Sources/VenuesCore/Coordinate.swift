@@ -39,12 +39,21 @@ public struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
     public init(parsing text: String) throws(CoordinateError) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-            let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-            let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces))
+            let latitude = Self.number(parts[0]),
+            let longitude = Self.number(parts[1])
         else {
             throw .malformed(text)
         }
         try self.init(latitude: latitude, longitude: longitude)
+    }
+
+    /// A decimal number with optional spaces around it (trimmed only when there are some:
+    /// the server parses a centre on every request).
+    private static func number(_ part: Substring) -> Double? {
+        if let first = part.first, let last = part.last, !first.isWhitespace, !last.isWhitespace {
+            return Double(part)
+        }
+        return Double(part.trimmingCharacters(in: .whitespaces))
     }
 
     /// Great-circle distance in metres (haversine formula on a sphere of ``earthRadius``).

@@ -15,7 +15,7 @@ public struct VenueID: Sendable, Hashable, Codable, Comparable, CustomStringConv
             throw .malformedProvider(provider.rawValue)
         }
         guard !native.isEmpty,
-            native.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control && $0 != " " })
+            Self.isPrintableWithoutSpaces(native)
         else {
             throw .malformedNative(provider: provider, native: native)
         }
@@ -33,6 +33,16 @@ public struct VenueID: Sendable, Hashable, Codable, Comparable, CustomStringConv
         }
         let provider = ProviderID(rawValue: String(text[..<colon]))
         try self.init(provider: provider, native: String(text[text.index(after: colon)...]))
+    }
+
+    /// No control character and no space: ASCII checked byte by byte (ids are almost always
+    /// ASCII, and reading Unicode properties was most of a stored favourite's decoding time),
+    /// anything else by its Unicode category.
+    private static func isPrintableWithoutSpaces(_ native: String) -> Bool {
+        if native.utf8.allSatisfy({ $0 < 0x80 }) {
+            return native.utf8.allSatisfy { $0 > 0x20 && $0 != 0x7F }
+        }
+        return native.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control && $0 != " " }
     }
 
     /// `node/123`, `way/123` or `relation/123` with a positive decimal number.

@@ -119,6 +119,10 @@ public final class SQLiteConnection {
     /// Rows changed by the last `INSERT`, `UPDATE` or `DELETE`.
     public var changes: Int { Int(sqlite3_changes64(handle)) }
 
+    /// Rows changed by every `INSERT`, `UPDATE` or `DELETE` this connection ran since it was
+    /// opened.
+    public var totalChanges: Int64 { sqlite3_total_changes64(handle) }
+
     /// The rowid of the last row inserted.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 

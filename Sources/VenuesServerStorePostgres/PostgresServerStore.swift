@@ -35,6 +35,7 @@ public final class PostgresServerStore: ServerStore {
     private let errors: PostgresErrorMapping
     private let diagnosis: PostgresConnectionDiagnosis
     private let logger: Logger
+    private let decodedFavorites = FavoriteDecodingMemo()
 
     /// A store on the database of a `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` URL, with
     /// the default settings of ``Configuration``. Connections are opened when first needed.
@@ -214,7 +215,8 @@ public final class PostgresServerStore: ServerStore {
             }
             return records
         }
-        return try records.map { (record) throws(ServerStoreError) in try record.favorite() }
+        // Read each time (another instance may have changed them), decoded only when changed.
+        return try decodedFavorites.favorites(client: name, records: records)
     }
 
     public func putFavorite(_ favorite: Favorite, client name: String) async throws(ServerStoreError) {

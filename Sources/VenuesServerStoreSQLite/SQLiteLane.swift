@@ -9,12 +9,19 @@ import VenuesServerStore
 /// ``close()`` lets the jobs already queued finish, then closes it, and later jobs throw
 /// ``ServerStoreError/unavailable(_:)``.
 final class SQLiteLane: @unchecked Sendable {
-    // @unchecked: `connection`, `statements` and `isClosed` are only touched on `queue`.
+    // @unchecked: `connection`, `statements`, `remembered` and `isClosed` are only touched on
+    // `queue`.
     private let queue: DispatchQueue
     private let open: @Sendable () throws(ServerStoreError) -> SQLiteConnection
     private var connection: SQLiteConnection?
     private var statements: [String: SQLiteStatement] = [:]
+    /// Values read through this connection, with the database's version when they were read
+    /// (``SQLiteLaneContext/unlessChanged(_:_:)``); forgotten with the connection.
+    fileprivate var remembered: [String: (version: SQLiteLaneContext.Version, value: Any)] = [:]
     private var isClosed = false
+
+    /// The most values ``remembered`` holds; all are forgotten when it is full.
+    static let rememberedCapacity = 4096
 
     /// A lane whose connection `open` makes.
     init(label: String, open: @escaping @Sendable () throws(ServerStoreError) -> SQLiteConnection) {
@@ -42,6 +49,7 @@ final class SQLiteLane: @unchecked Sendable {
             queue.async {
                 self.isClosed = true
                 self.statements = [:]
+                self.remembered = [:]
                 self.connection = nil
                 continuation.resume()
             }
@@ -62,11 +70,13 @@ final class SQLiteLane: @unchecked Sendable {
                 return .failure(error)
             }
             connection = database
+            remembered = [:]
         }
         let context = SQLiteLaneContext(connection: database, lane: self)
         do {
             return .success(try body(context))
         } catch {
+            remembered = [:]
             if database.isInTransaction { try? database.execute("ROLLBACK") }
             return .failure(SQLiteErrorMapping.storeError(error, path: database.path))
         }
@@ -96,6 +106,37 @@ struct SQLiteLaneContext {
             statement.clearBindings()
         }
         return try body(statement)
+    }
+
+    /// The database's version as this connection sees it: `PRAGMA data_version` (it changes
+    /// when another connection, in this process or another, commits a change) and the changes
+    /// this connection made itself.
+    struct Version: Equatable {
+        var dataVersion: Int64
+        var ownChanges: Int64
+    }
+
+    /// The database's version now.
+    func version() throws -> Version {
+        let dataVersion = try withStatement("PRAGMA data_version") { pragma in
+            guard try pragma.step() else { throw ServerStoreError.failed("PRAGMA data_version gave no row") }
+            return pragma.int64(0)
+        }
+        return Version(dataVersion: dataVersion, ownChanges: connection.totalChanges)
+    }
+
+    /// What `read` gives, read again only when the database has changed (``version()``)
+    /// since it was last read under `key` on this connection: a read of unchanged data costs
+    /// one pragma. Nothing is kept across a failed job or a new connection.
+    func unlessChanged<Value>(_ key: String, _ read: () throws -> Value) throws -> Value {
+        let now = try version()
+        if let entry = lane.remembered[key], entry.version == now, let value = entry.value as? Value {
+            return value
+        }
+        let value = try read()
+        if lane.remembered.count >= SQLiteLane.rememberedCapacity { lane.remembered.removeAll() }
+        lane.remembered[key] = (now, value)
+        return value
     }
 }
 

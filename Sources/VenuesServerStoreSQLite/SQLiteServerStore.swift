@@ -50,6 +50,7 @@ public final class SQLiteServerStore: ServerStore {
     private let writer: SQLiteLane
     private let readers: [SQLiteLane]
     private let nextReader = Atomic<Int>(0)
+    private let decodedFavorites = FavoriteDecodingMemo()
 
     /// A store on the file at `path` with the default configuration. Nothing is opened yet: the
     /// first call opens the file (creating it and its directory), ``migrate()`` makes the tables.
@@ -154,34 +155,42 @@ public final class SQLiteServerStore: ServerStore {
     // MARK: Favourites
 
     public func favorites(client: String) async throws(ServerStoreError) -> [Favorite] {
+        // Read again only when the database changed since this reader last read them (every
+        // listing reads them to flag the caller's favourites); decoded again only when changed.
         let records = try await reader().run { context in
-            try context.withStatement(
-                """
-                SELECT venue_id, name, latitude, longitude, address, categories, sources, note, added_at
-                FROM favorites WHERE client = ? ORDER BY added_at, id
-                """
-            ) { query in
-                try query.bind(client, at: 1)
-                var records: [FavoriteRecord] = []
-                while try query.step() {
-                    records.append(
-                        FavoriteRecord(
-                            id: query.text(0) ?? "",
-                            name: query.text(1) ?? "",
-                            latitude: query.double(2),
-                            longitude: query.double(3),
-                            address: query.text(4),
-                            categories: try SQLiteTextList.decode(query.text(5)),
-                            sources: try SQLiteTextList.decode(query.text(6)),
-                            note: query.text(7),
-                            addedAt: query.int64(8)
-                        )
-                    )
-                }
-                return records
+            try context.unlessChanged("favorites|\(client)") {
+                try Self.favoriteRecords(client: client, context: context)
             }
         }
-        return try records.map { (record) throws(ServerStoreError) in try record.favorite() }
+        return try decodedFavorites.favorites(client: client, records: records)
+    }
+
+    private static func favoriteRecords(client: String, context: SQLiteLaneContext) throws -> [FavoriteRecord] {
+        try context.withStatement(
+            """
+            SELECT venue_id, name, latitude, longitude, address, categories, sources, note, added_at
+            FROM favorites WHERE client = ? ORDER BY added_at, id
+            """
+        ) { query in
+            try query.bind(client, at: 1)
+            var records: [FavoriteRecord] = []
+            while try query.step() {
+                records.append(
+                    FavoriteRecord(
+                        id: query.text(0) ?? "",
+                        name: query.text(1) ?? "",
+                        latitude: query.double(2),
+                        longitude: query.double(3),
+                        address: query.text(4),
+                        categories: try SQLiteTextList.decode(query.text(5)),
+                        sources: try SQLiteTextList.decode(query.text(6)),
+                        note: query.text(7),
+                        addedAt: query.int64(8)
+                    )
+                )
+            }
+            return records
+        }
     }
 
     public func putFavorite(_ favorite: Favorite, client: String) async throws(ServerStoreError) {

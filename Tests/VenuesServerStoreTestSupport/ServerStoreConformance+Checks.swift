@@ -206,6 +206,36 @@ struct CheckContext {
         try expectEqual(try await other.favorites(client: "bob"), [forBob, onlyBob], "bob's, seen by another instance")
     }
 
+    func favoritesChangedByAnotherInstance() async throws {
+        let reader = try await migratedStore()
+        let writer = try await openStore()
+        try await writer.createClient(
+            name: "alice",
+            tokenHash: ConformanceSamples.hash("a"),
+            createdAt: ConformanceSamples.date(0)
+        )
+        // Reads often enough to have gone through every connection a store keeps.
+        func readRepeatedly(_ what: String, expected: [Favorite]) async throws {
+            for _ in 0..<8 {
+                try expectEqual(try await reader.favorites(client: "alice"), expected, what)
+            }
+        }
+        try await readRepeatedly("favourites before any", expected: [])
+        var first = ConformanceSamples.favorite(native: "1", addedAt: ConformanceSamples.date(1))
+        try await writer.putFavorite(first, client: "alice")
+        try await readRepeatedly("after another instance added one", expected: [first])
+        let second = ConformanceSamples.favorite(native: "2", addedAt: ConformanceSamples.date(2))
+        try await writer.putFavorite(second, client: "alice")
+        try await readRepeatedly("after another instance added a second", expected: [first, second])
+        first.note = "a note now"
+        try await writer.putFavorite(first, client: "alice")
+        try await readRepeatedly("after another instance changed a note", expected: [first, second])
+        try expect(try await writer.removeFavorite(id: second.id, client: "alice"), "the removal found nothing")
+        try await readRepeatedly("after another instance removed one", expected: [first])
+        try expect(try await writer.revokeClient(name: "alice"), "the revocation found nothing")
+        try await readRepeatedly("after another instance revoked the client", expected: [])
+    }
+
     func replaceFavoriteByID() async throws {
         let store = try await migratedStore()
         let later = ConformanceSamples.favorite(native: "later", addedAt: ConformanceSamples.date(10))

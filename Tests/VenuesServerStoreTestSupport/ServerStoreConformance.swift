@@ -31,6 +31,9 @@ public struct ServerStoreConformance: Sendable {
         /// Each client sees only its own favourites, also for the same venue id; a client needs
         /// no record of its own (the server's `--no-auth` user).
         case favoritesPerClient
+        /// A change of favourites made by one instance (add, new note, removal, revocation) is
+        /// seen by the next read of another that read them before, however often it read them.
+        case favoritesChangedByAnotherInstance
         /// Putting a favourite with a stored id replaces it; the list is oldest first.
         case replaceFavoriteByID
         /// Removing says whether there was something to remove.
@@ -93,6 +96,7 @@ public struct ServerStoreConformance: Sendable {
         case .clientByTokenHash: try await context.clientByTokenHash()
         case .revokeRemovesFavorites: try await context.revokeRemovesFavorites()
         case .favoritesPerClient: try await context.favoritesPerClient()
+        case .favoritesChangedByAnotherInstance: try await context.favoritesChangedByAnotherInstance()
         case .replaceFavoriteByID: try await context.replaceFavoriteByID()
         case .removeFavorite: try await context.removeFavorite()
         case .favoriteRoundTrip: try await context.favoriteRoundTrip()

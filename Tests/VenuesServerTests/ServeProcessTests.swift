@@ -56,6 +56,27 @@ struct ServeProcessTests {
         #expect(stored.range(of: Data(token.utf8)) == nil, "the token itself is not in the database file")
     }
 
+    @Test(
+        "settings it refuses exit 64 with what is accepted",
+        arguments: [
+            (["serve", "--no-auth", "--host", "0.0.0.0"], "--no-auth is allowed only on a loopback address"),
+            (["serve", "--port", "70000"], "--port 70000 is out of range: expected 0 to 65535"),
+            (["serve", "--read-timeout", "0"], "--read-timeout 0.0 is out of range"),
+            (["serve", "--database", "mysql://db/venues"], "is not a database this server knows"),
+            (["serve", "token", "create", "no spaces"], "NAME 'no spaces' is not a client name"),
+        ]
+    )
+    func refusedSettings(arguments: [String], message: String) async throws {
+        let home = try TemporaryHome.make()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try await ServeProcess.run(
+            arguments,
+            environment: try ServeProcess.environment(home: home, fakes: [])
+        )
+        #expect(result.status == (message.contains("database") ? 1 : 64), "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
     @Test("SIGTERM with requests in flight: it stops listening, every request completes, exit 0")
     func gracefulShutdown() async throws {
         let home = try TemporaryHome.make()

@@ -14,8 +14,9 @@ public struct ServerSettings: Sendable {
     /// How long a connection may take to deliver a whole request (and how long it may stay
     /// idle between requests) before the server closes it.
     public var readTimeout: Duration = .seconds(30)
-    /// How long one store call may take before the store counts as unavailable.
-    public var storeTimeLimit: Duration = .seconds(5)
+    /// How long one attempt at migrating the store's schema at start-up may take (store calls
+    /// are bounded by the stores themselves: PostgreSQL 5 s, SQLite's 10 s busy timeout).
+    public var migrationTimeLimit: Duration = .seconds(30)
     /// At most this many calls to a provider at once, per provider; Overpass's operator asks
     /// for at most 2.
     public var providerConcurrency: [ProviderID: Int] = [.openStreetMap: 2]

@@ -40,7 +40,7 @@ public struct VenuesServer: Sendable {
         self.logger = logger
         let metrics = ServerMetrics()
         self.metrics = metrics
-        let monitor = StoreMonitor(store: store, timeLimit: settings.storeTimeLimit, logger: logger)
+        let monitor = StoreMonitor(store: store, logger: logger)
         let upstream = UpstreamCalls(
             store: monitor,
             cacheTimeToLive: configuration.cache.ttl,
@@ -64,7 +64,11 @@ public struct VenuesServer: Sendable {
             metrics: metrics,
             logger: logger
         )
-        storeService = StoreService(monitor: monitor, logger: logger)
+        storeService = StoreService(
+            monitor: monitor,
+            logger: logger,
+            migrationTimeLimit: settings.migrationTimeLimit
+        )
     }
 
     /// The router with every route of ``APIRoute`` and the middleware.

@@ -21,25 +21,29 @@ public enum BearerToken {
 
     /// The SHA-256 of `token`'s UTF-8 bytes: what the store keeps and looks clients up by.
     public static func hash(_ token: String) -> TokenHash {
-        let digest = SHA256.hash(data: Data(token.utf8))
-        return TokenHash(hex: digest.map { byte in String(byte, radix: 16).leftPadded(to: 2) }.joined())
+        let digest = SHA256.hash(data: Array(token.utf8))
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in digest {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return TokenHash(hex: String(decoding: hex, as: UTF8.self))
     }
 
     /// The token of an `Authorization: Bearer TOKEN` header value, or `nil` when the value is
     /// not a well-formed bearer credential.
     static func token(fromAuthorization value: String) -> String? {
-        let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        guard !token.isEmpty, token.count <= 256, token.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
-            return nil
-        }
-        return token
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String {
-        count >= length ? self : String(repeating: "0", count: length - count) + self
+        var utf8 = Substring(value).utf8
+        // "Bearer", in any case, then spaces, then the token: printable ASCII without spaces.
+        let scheme = Array("bearer".utf8)
+        guard utf8.count > scheme.count, zip(utf8, scheme).allSatisfy({ $0 | 0x20 == $1 }) else { return nil }
+        utf8 = utf8.dropFirst(scheme.count)
+        guard utf8.first == UInt8(ascii: " ") else { return nil }
+        utf8 = utf8.drop { $0 == UInt8(ascii: " ") }
+        while utf8.last == UInt8(ascii: " ") { utf8 = utf8.dropLast() }
+        guard !utf8.isEmpty, utf8.count <= 256, utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
+        return String(Substring(utf8))
     }
 }

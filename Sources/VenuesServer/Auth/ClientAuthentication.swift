@@ -73,7 +73,9 @@ struct ClientAuthentication: RouterMiddleware {
 
 /// Tokens recently found valid, by hash (never the token itself).
 final class TokenMemo: Sendable {
-    /// Seconds a valid token is trusted without asking the store again.
+    /// Seconds a valid token is trusted without asking the store again (1 s by default: a
+    /// revoked token stops working within it, and a client at thousands of requests a second
+    /// costs the store one lookup a second).
     let freshFor: Double
     /// Seconds a token seen valid is still trusted while the store is unavailable.
     let degradedGrace: Double
@@ -85,7 +87,7 @@ final class TokenMemo: Sendable {
 
     private let entries = Mutex<[TokenHash: Entry]>([:])
 
-    init(freshFor: Double = 5, degradedGrace: Double = 600) {
+    init(freshFor: Double = 1, degradedGrace: Double = 600) {
         self.freshFor = freshFor
         self.degradedGrace = degradedGrace
     }

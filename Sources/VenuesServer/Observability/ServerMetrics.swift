@@ -2,6 +2,7 @@ import CoreMetrics
 import Foundation
 import Metrics
 public import Prometheus
+import Synchronization
 import VenuesCore
 
 /// The server's metrics, through swift-metrics onto a Prometheus registry of the server's own
@@ -22,6 +23,24 @@ public final class ServerMetrics: Sendable {
     public let registry: PrometheusCollectorRegistry
     private let factory: PrometheusMetricsFactory
 
+    private struct RequestSeries: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
+
+    /// The request series made so far: made once, then only incremented (making one from the
+    /// registry on every request was a measurable part of a cached request's time).
+    private let requestSeries = Mutex<[RequestSeries: (CoreMetrics.Counter, Metrics.Timer)]>([:])
+
+    private struct CounterSeries: Hashable {
+        var label: String
+        var dimensions: [String]
+    }
+
+    /// The other counters made so far, made once as the request series are.
+    private let counters = Mutex<[CounterSeries: CoreMetrics.Counter]>([:])
+
     /// Metrics on a registry of their own.
     public init() {
         registry = PrometheusCollectorRegistry()
@@ -40,45 +59,54 @@ public final class ServerMetrics: Sendable {
     }
 
     func request(route: String, method: String, status: Int, duration: Duration) {
-        Counter(
-            label: "venues_http_requests_total",
-            dimensions: [("route", route), ("method", method), ("status", String(status))],
-            factory: factory
-        ).increment()
-        Metrics.Timer(
-            label: "venues_http_request_duration_seconds",
-            dimensions: [("route", route), ("method", method)],
-            factory: factory
-        ).record(duration: duration)
+        let key = RequestSeries(route: route, method: method, status: status)
+        let (counter, timer) = requestSeries.withLock { series in
+            if let made = series[key] { return made }
+            let made = (
+                Counter(
+                    label: "venues_http_requests_total",
+                    dimensions: [("route", route), ("method", method), ("status", String(status))],
+                    factory: factory
+                ),
+                Metrics.Timer(
+                    label: "venues_http_request_duration_seconds",
+                    dimensions: [("route", route), ("method", method)],
+                    factory: factory
+                )
+            )
+            series[key] = made
+            return made
+        }
+        counter.increment()
+        timer.record(duration: duration)
     }
 
     func providerCall(_ provider: ProviderID, outcome: String) {
-        Counter(
-            label: "venues_provider_calls_total",
-            dimensions: [("provider", provider.rawValue), ("outcome", outcome)],
-            factory: factory
-        ).increment()
+        counter("venues_provider_calls_total", [("provider", provider.rawValue), ("outcome", outcome)]).increment()
     }
 
     /// A cache lookup's result: `hit`, `miss` or `stale` (an expired entry served while the
     /// provider is paused).
     func cacheLookup(_ provider: ProviderID, result: String) {
-        Counter(
-            label: "venues_cache_lookups_total",
-            dimensions: [("provider", provider.rawValue), ("result", result)],
-            factory: factory
-        ).increment()
+        counter("venues_cache_lookups_total", [("provider", provider.rawValue), ("result", result)]).increment()
     }
 
     func coalesced(_ provider: ProviderID) {
-        Counter(
-            label: "venues_coalesced_requests_total",
-            dimensions: [("provider", provider.rawValue)],
-            factory: factory
-        ).increment()
+        counter("venues_coalesced_requests_total", [("provider", provider.rawValue)]).increment()
     }
 
     func storeUnavailable() {
-        Counter(label: "venues_store_unavailable_total", dimensions: [], factory: factory).increment()
+        counter("venues_store_unavailable_total", []).increment()
+    }
+
+    /// The counter of `label` with `dimensions`, made on first use.
+    private func counter(_ label: String, _ dimensions: [(String, String)]) -> CoreMetrics.Counter {
+        let key = CounterSeries(label: label, dimensions: dimensions.flatMap { [$0.0, $0.1] })
+        return counters.withLock { counters in
+            if let made = counters[key] { return made }
+            let made = Counter(label: label, dimensions: dimensions, factory: factory)
+            counters[key] = made
+            return made
+        }
     }
 }

@@ -33,8 +33,16 @@ struct FavoriteRoutes: Sendable {
         if radius != nil, near == nil { throw APIError.badRequest("radius needs near") }
         let center = parameters.center
         let favorites = try await storedFavorites(context)
+        // The same favourites listed the same way have the same bytes: rendered once.
+        let key = RenderedListings.Key(
+            text: "favorites|\(center?.description ?? "-")|\(radius.map(String.init) ?? "-")",
+            favorites: favorites
+        )
+        if let body = services.rendered.body(for: key) { return JSONResponse.make(body: body) }
         let document = ResultDocument(favorites: favorites, center: center, radius: radius)
-        return JSONResponse.make(try JSONRenderer.render(document))
+        let body = JSONResponse.body(try JSONRenderer.render(document))
+        services.rendered.keep(body, for: key)
+        return JSONResponse.make(body: body)
     }
 
     func put(_ request: Request, context: ServerRequestContext) async throws -> Response {
@@ -105,7 +113,9 @@ struct FavoriteRoutes: Sendable {
         }
     }
 
-    /// The note of a PUT body (`{"note": "…"}`), `nil` when there is no body or no note.
+    /// The note of a PUT body (`{"note": "…"}`), `nil` when there is no body or no note;
+    /// 400 for a note with a control character other than tab or line break
+    /// (``isRefusedControl(_:)``) or longer than ``maximumNoteLength`` once cleaned.
     static func note(in request: Request) async throws -> String? {
         var request = request
         let buffer: ByteBuffer
@@ -125,6 +135,12 @@ struct FavoriteRoutes: Sendable {
             throw APIError.badRequest(#"the body is not JSON of the form {"note": "…"}"#)
         }
         guard let note = body.note else { return nil }
+        if let control = note.unicodeScalars.first(where: isRefusedControl) {
+            let code = String(control.value, radix: 16, uppercase: true)
+            throw APIError.badRequest(
+                "note holds the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code): only tabs and line breaks are accepted (they become spaces)"
+            )
+        }
         let cleaned = TextSanitizer.clean(note).trimmingCharacters(in: .whitespacesAndNewlines)
         guard cleaned.count <= maximumNoteLength else {
             throw APIError.badRequest(
@@ -132,6 +148,14 @@ struct FavoriteRoutes: Sendable {
             )
         }
         return cleaned
+    }
+
+    /// A control character (Unicode category Cc: C0, DEL, C1) other than tab, line feed and
+    /// carriage return. A note holding one is refused before it reaches a store (PostgreSQL
+    /// refuses NUL in text); tabs and line breaks become spaces, as the CLI's `--note` does.
+    static func isRefusedControl(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == "\t" || scalar == "\n" || scalar == "\r" { return false }
+        return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// A favourite as `favorites.json` stores it.

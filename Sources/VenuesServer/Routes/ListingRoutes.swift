@@ -18,6 +18,8 @@ import VenuesServerStore
 /// are in `providers[]`); when none did, 429 if every one is rate limited, else 503.
 struct ListingRoutes: Sendable {
     let services: ServerServices
+    /// Requests already parsed and checked, by their query text.
+    let prepared = PreparedListings()
 
     static let nearbyParameters: Set<String> = [
         "near", "radius", "category", "providers", "limit", "sort", "timeout", "explain",
@@ -33,6 +35,47 @@ struct ListingRoutes: Sendable {
     }
 
     private func listing(_ request: Request, context: ServerRequestContext, search: Bool) async throws -> Response {
+        let key = PreparedListings.Key(search: search, query: request.uri.query ?? "")
+        let prepared = try prepared.prepared(for: key) { try prepare(request, search: search) }
+        let (query, explain, providers, unusable) = (
+            prepared.query, prepared.explain, prepared.providers, prepared.unusable
+        )
+        let favorites = await clientFavorites(context)
+        // A listing made only of fresh cached answers may have been rendered already.
+        let renderedKey = favorites.flatMap { favorites in
+            services.upstream.freshAnswers(for: prepared.keys).map { answers in
+                RenderedListings.Key(text: prepared.description, answers: answers, favorites: favorites)
+            }
+        }
+        if let renderedKey, let body = services.rendered.body(for: renderedKey) {
+            services.upstream.countRenderedHits(providers.map(\.id))
+            return JSONResponse.make(body: body)
+        }
+        let aggregator = try Aggregator(
+            providers: providers,
+            merger: Deduplicator(priority: services.configuration.dedupe.priority),
+            favorites: favorites.map { FavoriteIndex(favorites: $0) } ?? NoFavorites()
+        )
+        var result = await aggregator.run(query)
+        result.outcomes.append(contentsOf: unusable)
+        guard result.anyProviderAnswered else { throw Self.noAnswer(result.outcomes) }
+        let storeProblem = RequestNotes.current?.storeProblem
+        if let storeProblem {
+            result.outcomes = result.outcomes.map { Self.warned($0, storeProblem: storeProblem) }
+        }
+        let body = JSONResponse.body(try JSONRenderer.render(ResultDocument(result: result, explain: explain)))
+        if let renderedKey, storeProblem == nil,
+            result.outcomes.allSatisfy({ $0.error == nil || unusable.contains($0) }),
+            services.upstream.freshAnswers(for: prepared.keys) == renderedKey.answers
+        {
+            services.rendered.keep(body, for: renderedKey)
+        }
+        return JSONResponse.make(body: body)
+    }
+
+    /// The request's parameters checked and turned into a query, the providers to ask and
+    /// their keys; 400 for a parameter the CLI would refuse, 503 when no provider is configured.
+    private func prepare(_ request: Request, search: Bool) throws -> PreparedListings.Prepared {
         let url = try URLQuery(request, allowed: search ? Self.searchParameters : Self.nearbyParameters)
         let parameters = try Self.parameters(url, search: search)
         do {
@@ -57,54 +100,27 @@ struct ListingRoutes: Sendable {
             )
         }
         let explain = try url.flag("explain")
-        let favorites = await clientFavorites(context)
-        // A listing made only of fresh cached answers may have been rendered already.
         let keys = providers.map { UpstreamKey(provider: $0.id, query: query) }
-        let renderedKey = favorites.flatMap { favorites in
-            services.upstream.freshAnswers(for: keys).map { answers in
-                RenderedListings.Key(
-                    text: Self.describe(query, explain: explain, unusable: unusable, answers: answers),
-                    favorites: favorites.hashValue
-                )
-            }
-        }
-        if let renderedKey, let body = services.rendered.body(for: renderedKey) {
-            services.upstream.countRenderedHits(providers.map(\.id))
-            return JSONResponse.make(body)
-        }
-        let aggregator = try Aggregator(
+        return PreparedListings.Prepared(
+            query: query,
+            explain: explain,
             providers: providers,
-            merger: Deduplicator(priority: configuration.dedupe.priority),
-            favorites: favorites.map { FavoriteIndex(favorites: $0) } ?? NoFavorites()
+            unusable: unusable,
+            keys: keys,
+            description: ([Self.describe(query, explain: explain, unusable: unusable)] + keys.map(\.text))
+                .joined(separator: "|")
         )
-        var result = await aggregator.run(query)
-        result.outcomes.append(contentsOf: unusable)
-        guard result.anyProviderAnswered else { throw Self.noAnswer(result.outcomes) }
-        let storeProblem = RequestNotes.current?.storeProblem
-        if let storeProblem {
-            result.outcomes = result.outcomes.map { Self.warned($0, storeProblem: storeProblem) }
-        }
-        let body = try JSONRenderer.render(ResultDocument(result: result, explain: explain))
-        if let renderedKey, storeProblem == nil,
-            result.outcomes.allSatisfy({ $0.error == nil || unusable.contains($0) }),
-            services.upstream.freshAnswers(for: keys).map({
-                Self.describe(query, explain: explain, unusable: unusable, answers: $0)
-            })
-                == renderedKey.text
-        {
-            services.rendered.keep(body, for: renderedKey)
-        }
-        return JSONResponse.make(body)
     }
 
-    /// Everything but the favourites that decides a listing's bytes: the query as given, the
-    /// order of the providers and their answers, the providers that could not be asked.
-    static func describe(_ query: VenueQuery, explain: Bool, unusable: [ProviderOutcome], answers: [String]) -> String {
+    /// Everything but the answers and the favourites that decides a listing's bytes: the query
+    /// as given, the providers that could not be asked (the providers asked and their order
+    /// are in the answers' keys).
+    static func describe(_ query: VenueQuery, explain: Bool, unusable: [ProviderOutcome]) -> String {
         [
             query.center?.description ?? "-", String(query.radius), query.term ?? "-",
             query.categories.map(\.rawValue).sorted().joined(separator: ","), String(query.limit), query.sort.rawValue,
             explain ? "explain" : "-", unusable.map(\.provider.rawValue).joined(separator: ","),
-        ].joined(separator: "|") + "|" + answers.joined(separator: "|")
+        ].joined(separator: "|")
     }
 
     /// The caller's favourites, or `nil` (and a note) when the store is unavailable.

@@ -3,25 +3,23 @@ import Logging
 import Synchronization
 import VenuesServerStore
 
-/// The store as the server uses it: every call bounded in time, and the store's health
-/// followed from the calls' outcomes, so that `/readyz` and the degraded answers know it and
-/// the log says once when the store goes away and once when it comes back.
+/// The store as the server uses it: the store's health followed from the calls' outcomes, so
+/// that `/readyz` and the degraded answers know it and the log says once when the store goes
+/// away and once when it comes back.
 ///
-/// A call that outlives its time limit counts as the store being unavailable; the call is
-/// cancelled and its late result dropped (a write may still land, but the client was never
-/// told it did).
+/// Calls rely on the stores' own bounds (PostgreSQL: its operation timeout, 5 s; SQLite: its
+/// busy timeout, 10 s) rather than racing each one against a timer of their own: a cached
+/// request makes one or two store calls, and two tasks per call were a measurable part of its
+/// time. Only the start-up migration gets a limit of its own (``StoreService``).
 final class StoreMonitor: Sendable {
     /// The store.
     let store: any ServerStore
-    /// How long one call may take.
-    let timeLimit: Duration
     private let logger: Logger
     private let problem = Mutex<String?>(nil)
     private let migrated = Mutex<Bool>(false)
 
-    init(store: any ServerStore, timeLimit: Duration, logger: Logger) {
+    init(store: any ServerStore, logger: Logger) {
         self.store = store
-        self.timeLimit = timeLimit
         self.logger = logger
     }
 
@@ -34,25 +32,21 @@ final class StoreMonitor: Sendable {
         set { migrated.withLock { $0 = newValue } }
     }
 
-    /// Runs one store call within ``timeLimit``.
+    /// Runs one store call, noting whether the store answered.
     func call<T: Sendable>(
-        _ operation: @escaping @Sendable (any ServerStore) async throws(ServerStoreError) -> T
+        _ operation: (any ServerStore) async throws(ServerStoreError) -> T
     ) async throws(ServerStoreError) -> T {
         guard isMigrated else {
             throw .unavailable("the schema is not migrated yet (the store was unreachable at start-up)")
         }
-        let store = self.store
-        let result = await TimeLimit.run(timeLimit) { () async throws(ServerStoreError) -> T in
-            try await operation(store)
-        }
-        switch result {
-        case .success(let value):
+        do throws(ServerStoreError) {
+            let value = try await operation(store)
             recovered()
             return value
-        case .failure(.unavailable(let reason)):
+        } catch .unavailable(let reason) {
             failed(reason)
             throw .unavailable(reason)
-        case .failure(let error):
+        } catch {
             // The store answered (a duplicate name, a refused schema): it is reachable.
             recovered()
             throw error
@@ -80,83 +74,5 @@ final class StoreMonitor: Sendable {
             return problem != nil
         }
         if wasDown { logger.notice("the store is reachable again") }
-    }
-}
-
-/// Runs an operation under a time limit without waiting for it past the limit.
-enum TimeLimit {
-    /// The operation's result, or ``ServerStoreError/unavailable(_:)`` when it takes longer
-    /// than `limit` (the operation is then cancelled; the caller does not wait for it to stop).
-    static func run<T: Sendable>(
-        _ limit: Duration,
-        _ operation: @escaping @Sendable () async throws(ServerStoreError) -> T
-    ) async -> Result<T, ServerStoreError> {
-        let race = Race<T>()
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                race.start(continuation: continuation, limit: limit, operation: operation)
-            }
-        } onCancel: {
-            race.finish(.failure(.unavailable("the request was cancelled")))
-        }
-    }
-
-    private final class Race<T: Sendable>: Sendable {
-        private struct State {
-            var continuation: CheckedContinuation<Result<T, ServerStoreError>, Never>?
-            var finished: Result<T, ServerStoreError>?
-            var tasks: [Task<Void, Never>] = []
-        }
-
-        private let state = Mutex(State())
-
-        func start(
-            continuation: CheckedContinuation<Result<T, ServerStoreError>, Never>,
-            limit: Duration,
-            operation: @escaping @Sendable () async throws(ServerStoreError) -> T
-        ) {
-            let early = state.withLock { state -> Result<T, ServerStoreError>? in
-                if let finished = state.finished { return finished }
-                state.continuation = continuation
-                return nil
-            }
-            if let early {
-                continuation.resume(returning: early)
-                return
-            }
-            let work = Task {
-                do throws(ServerStoreError) {
-                    self.finish(.success(try await operation()))
-                } catch {
-                    self.finish(.failure(error))
-                }
-            }
-            let timer = Task {
-                try? await Task.sleep(for: limit)
-                if !Task.isCancelled {
-                    self.finish(.failure(.unavailable("no answer within \(limit.components.seconds) s")))
-                }
-            }
-            let over = state.withLock { state in
-                state.tasks = [work, timer]
-                return state.finished != nil
-            }
-            if over {
-                work.cancel()
-                timer.cancel()
-            }
-        }
-
-        func finish(_ result: Result<T, ServerStoreError>) {
-            let (continuation, tasks) = state.withLock {
-                state -> (CheckedContinuation<Result<T, ServerStoreError>, Never>?, [Task<Void, Never>]) in
-                guard state.finished == nil else { return (nil, []) }
-                state.finished = result
-                defer { state.continuation = nil }
-                return (state.continuation, state.tasks)
-            }
-            continuation?.resume(returning: result)
-            for task in tasks { task.cancel() }
-        }
     }
 }

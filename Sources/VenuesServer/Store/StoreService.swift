@@ -12,8 +12,17 @@ final class StoreService: Service, Sendable {
     private var store: any ServerStore { monitor.store }
     private let logger: Logger
     private let retryInterval: Duration
-    init(monitor: StoreMonitor, logger: Logger, retryInterval: Duration = .seconds(2)) {
+    /// How long one migration attempt may take.
+    let migrationTimeLimit: Duration
+
+    init(
+        monitor: StoreMonitor,
+        logger: Logger,
+        migrationTimeLimit: Duration = .seconds(30),
+        retryInterval: Duration = .seconds(2)
+    ) {
         self.monitor = monitor
+        self.migrationTimeLimit = migrationTimeLimit
         self.logger = logger
         self.retryInterval = retryInterval
     }
@@ -21,10 +30,10 @@ final class StoreService: Service, Sendable {
     /// Whether the schema is in place.
     var isMigrated: Bool { monitor.isMigrated }
 
-    /// Migrates once (within the store's time limit).
+    /// Migrates once (within ``migrationTimeLimit``).
     func migrateOnce() async throws(ServerStoreError) {
         let store = self.store
-        try await TimeLimit.run(monitor.timeLimit * 6) { () async throws(ServerStoreError) in
+        try await TimeLimit.run(migrationTimeLimit) { () async throws(ServerStoreError) in
             try await store.migrate()
         }.get()
         monitor.isMigrated = true

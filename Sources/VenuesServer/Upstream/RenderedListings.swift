@@ -1,5 +1,7 @@
 import Foundation
+import Hummingbird
 import Synchronization
+import VenuesFavorites
 
 /// Listings already rendered, by everything that decides their bytes: the query as the client
 /// gave it, the providers asked, which cached answer each gave (by its key and when it was
@@ -11,14 +13,33 @@ import Synchronization
 final class RenderedListings: Sendable {
     /// What decides a listing's bytes.
     struct Key: Hashable, Sendable {
-        /// The query, the providers and their answers (see ``ListingRoutes``).
+        /// The query, and the providers' keys in order (see ``ListingRoutes``).
         var text: String
-        /// A hash of the client's favourites as stored.
-        var favorites: Int
+        /// When each provider's answer was stored, in the keys' order (empty for a listing that
+        /// is not made of provider answers).
+        var answers: [Date] = []
+        /// The client's favourites as stored (compared whole: no two lists share a key).
+        var favorites: [Favorite]
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.text == rhs.text && lhs.answers == rhs.answers && lhs.favorites == rhs.favorites
+        }
+
+        /// The text, and of the favourites only their number and the first and last ids:
+        /// hashing every favourite on every request was a measurable part of a cached listing's
+        /// time, and equal keys still hash alike (``==`` compares the favourites whole; the
+        /// store hands back the same unchanged list, which compares at once).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(text)
+            hasher.combine(answers)
+            hasher.combine(favorites.count)
+            hasher.combine(favorites.first?.id)
+            hasher.combine(favorites.last?.id)
+        }
     }
 
     private struct Entry {
-        var body: String
+        var body: ByteBuffer
         var lastUsed: UInt64
     }
 
@@ -35,8 +56,8 @@ final class RenderedListings: Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// The rendered body for `key`, if there is one.
-    func body(for key: Key) -> String? {
+    /// The rendered body for `key`, if there is one (shared, not copied).
+    func body(for key: Key) -> ByteBuffer? {
         state.withLock { state in
             guard var entry = state.entries[key] else { return nil }
             state.clock += 1
@@ -47,7 +68,7 @@ final class RenderedListings: Sendable {
     }
 
     /// Keeps `body` under `key`, making room when full.
-    func keep(_ body: String, for key: Key) {
+    func keep(_ body: ByteBuffer, for key: Key) {
         state.withLock { state in
             state.clock += 1
             if state.entries[key] == nil, state.entries.count >= capacity {

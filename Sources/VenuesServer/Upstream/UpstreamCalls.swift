@@ -63,15 +63,16 @@ final class UpstreamCalls: Sendable {
 
     /// The answers in memory for `keys`, each still fresh, or `nil` when one is missing or
     /// expired: what a listing made only of cached answers was made from. Each answer is named
-    /// by its key and the time it was stored.
-    func freshAnswers(for keys: [UpstreamKey]) -> [String]? {
+    /// by the time it was stored (with its key, which the caller knows, that names it).
+    func freshAnswers(for keys: [UpstreamKey]) -> [Date]? {
         let time = now()
-        var names: [String] = []
+        var stamps: [Date] = []
+        stamps.reserveCapacity(keys.count)
         for key in keys {
             guard let answer = memo.fresh(key, now: time) else { return nil }
-            names.append("\(key.text)@\(answer.storedAt.timeIntervalSince1970)")
+            stamps.append(answer.storedAt)
         }
-        return names
+        return stamps
     }
 
     /// Counts cache hits for `providers` whose answers were served from a rendered listing.
