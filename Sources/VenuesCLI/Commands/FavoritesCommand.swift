@@ -26,6 +26,7 @@ struct FavoritesCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Mark a venue from a listing as a favourite (adding twice changes nothing)."
         )
 
@@ -82,6 +83,7 @@ struct FavoritesCommand: AsyncParsableCommand {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Unmark a favourite (by its id or any of its source ids)."
         )
 
@@ -116,6 +118,7 @@ struct FavoritesCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List favourites, nearest first with --near."
         )
 

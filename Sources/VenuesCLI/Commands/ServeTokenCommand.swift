@@ -36,6 +36,7 @@ struct ServeTokenCommand: AsyncParsableCommand {
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "create",
             abstract: "Create a client and print its new token (once, alone on the last line)."
         )
 
@@ -75,6 +76,7 @@ struct ServeTokenCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the clients, oldest first (never their tokens)."
         )
 
@@ -132,6 +134,7 @@ struct ServeTokenCommand: AsyncParsableCommand {
 
     struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "revoke",
             abstract: "Revoke a client's token and delete its favourites."
         )
 
