@@ -37,7 +37,8 @@ public struct LastListing: Sendable {
         guard let data = try? encoder.encode(stored) else { return false }
         do {
             try AtomicFileWriter.createDirectory(fileURL.deletingLastPathComponent())
-            try AtomicFileWriter.write(data, to: fileURL)
+            // A cache: replaced whole, but not flushed to disk (two fsyncs per query otherwise).
+            try AtomicFileWriter.write(data, to: fileURL, durable: false)
             return true
         } catch {
             return false
