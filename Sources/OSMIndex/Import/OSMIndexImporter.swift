@@ -65,7 +65,9 @@ package enum OSMIndexImporter {
         var notes: [String] = []
         let removed = OSMIndexFiles.removeLeftovers(for: destination)
         if !removed.isEmpty {
-            notes.append("removed \(removed.count) temporary file(s) of an earlier import that did not finish")
+            // An import leaves its index file and its text index's file (`….tmp.text.tmp`).
+            let imports = Set(removed.map { $0.hasSuffix(".text.tmp") ? String($0.dropLast(9)) : $0 }).count
+            notes.append("removed the temporary files of \(imports) earlier import(s) that did not finish")
         }
 
         let temporary = OSMIndexFiles.temporaryURL(for: destination)
