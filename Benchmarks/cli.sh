@@ -44,8 +44,8 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 if [ -z "${VENUES:-}" ]; then
-    (cd "$root" && swift build -c release --product venues 2>&1 | grep -E "error|Build" | tail -2)
-    VENUES="$(cd "$root" && swift build -c release --show-bin-path)/venues"
+    (cd "$root" && swift build -c release --static-swift-stdlib --product venues 2>&1 | grep -E "error|Build" | tail -2)
+    VENUES="$(cd "$root" && swift build -c release --static-swift-stdlib --show-bin-path)/venues"
 fi
 [ -x "$VENUES" ] || { echo "no venues binary at $VENUES" >&2; exit 1; }
 [ -z "${BASELINE:-}" ] || [ -x "$BASELINE" ] || { echo "no baseline binary at $BASELINE" >&2; exit 1; }

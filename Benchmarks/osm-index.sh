@@ -30,8 +30,8 @@ mkdir -p "$work"
 command -v xmllint >/dev/null || { echo "xmllint missing: apt-get install libxml2-utils" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "/usr/bin/time missing: apt-get install time" >&2; exit 1; }
 
-(cd "$root" && swift build -c release --product venues 2>&1 | grep -E "error|Compiling|Build" | tail -3)
-bin="$(cd "$root" && swift build -c release --show-bin-path)/venues"
+(cd "$root" && swift build -c release --static-swift-stdlib --product venues 2>&1 | grep -E "error|Compiling|Build" | tail -3)
+bin="$(cd "$root" && swift build -c release --static-swift-stdlib --show-bin-path)/venues"
 
 tiled="$work/helsinki-x10.osm"
 country="$work/country.osm"

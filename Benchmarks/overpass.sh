@@ -22,8 +22,8 @@ big="$work/$(basename "$extract" .osm)-x10.osm"
 command -v xmllint >/dev/null || { echo "xmllint missing: apt-get install libxml2-utils" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "/usr/bin/time missing: apt-get install time" >&2; exit 1; }
 
-(cd "$root" && swift build -c release --product OverpassBenchmark 2>&1 | grep -E "error|Compiling|Build" | tail -3)
-bin="$(cd "$root" && swift build -c release --show-bin-path)/OverpassBenchmark"
+(cd "$root" && swift build -c release --static-swift-stdlib --product OverpassBenchmark 2>&1 | grep -E "error|Compiling|Build" | tail -3)
+bin="$(cd "$root" && swift build -c release --static-swift-stdlib --show-bin-path)/OverpassBenchmark"
 
 if [ ! -s "$big" ] || [ "$big" -ot "$extract" ]; then
     python3 "$here/tile-extract.py" "$extract" "$big"

@@ -31,9 +31,9 @@ if [ ${#files[@]} -eq 0 ]; then
     done
 fi
 
-(cd "$root" && swift build -c release --product venues 2>&1 | grep -E "error|Build" | tail -2)
-(cd "$root" && swift build -c release --product PBFBenchmark 2>&1 | grep -E "error|Build" | tail -2)
-bin="$(cd "$root" && swift build -c release --show-bin-path)"
+(cd "$root" && swift build -c release --static-swift-stdlib --product venues 2>&1 | grep -E "error|Build" | tail -2)
+(cd "$root" && swift build -c release --static-swift-stdlib --product PBFBenchmark 2>&1 | grep -E "error|Build" | tail -2)
+bin="$(cd "$root" && swift build -c release --static-swift-stdlib --show-bin-path)"
 
 for file in "${files[@]}"; do
     pbf="${file%.osm}.osm.pbf"

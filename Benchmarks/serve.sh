@@ -29,7 +29,7 @@ if ! command -v wrk >/dev/null; then
     $sudo apt-get install -y -qq wrk >/dev/null || { echo "serve.sh: wrk is missing and cannot be installed" >&2; exit 2; }
 fi
 if [ -z "${VENUES:-}" ]; then
-    (cd "$root" && swift build -c release --product venues >&2)
+    (cd "$root" && swift build -c release --static-swift-stdlib --product venues >&2)
     VENUES="$root/.build/release/venues"
 fi
 
