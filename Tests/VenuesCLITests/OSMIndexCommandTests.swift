@@ -245,7 +245,9 @@ struct OSMIndexCommandTests {
         let index = home.indexes.appendingPathComponent("city.sqlite")
         let before = try Data(contentsOf: index)
 
-        // The temporary file appears when the import starts; it is killed then.
+        // The temporary file appears when the import starts; it is killed then, from the thread
+        // that saw it (a hop back to a busy cooperative pool took long enough, once, for the
+        // import to finish first).
         let process = Process()
         process.executableURL = try VenuesProcess.executable
         process.arguments = ["osm", "import", Self.sample.path, "--name", "city"]
@@ -253,14 +255,15 @@ struct OSMIndexCommandTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        let pid = process.processIdentifier
         let sawTemporary = await EndToEndProcess.onThread { () -> Bool in
+            defer { kill(pid, SIGKILL) }
             for _ in 0..<20_000 {
                 if !home.temporaryFiles().isEmpty { return true }
                 usleep(1_000)
             }
             return false
         }
-        kill(process.processIdentifier, SIGKILL)
         await EndToEndProcess.onThread { process.waitUntilExit() }
         #expect(sawTemporary)
         #expect(process.terminationReason == .uncaughtSignal, "the import finished before it could be killed")
