@@ -239,42 +239,65 @@ package final class OSMIndexReader {
 
     /// Candidates from the R-tree: every accepted venue within the radius, or — when only the
     /// nearest are wanted — within a smaller radius that holds enough of them.
+    ///
+    /// The R-tree's own position (1e-7 degrees, rounded: within a centimetre) rules out what lies
+    /// outside the circle before the venue's row is read; a venue inside one round's circle is
+    /// decided once, not again in the wider rounds after it.
     private func spatialCandidates(
         query: Query,
         filter: CandidateFilter,
         cancellation: CancellationFlag?
     ) throws -> (candidates: [Candidate], rounds: Int, radius: Double) {
-        let statement = try connection.prepare(
+        let positions = try connection.prepare(
             """
-            SELECT v.element, v.latitude, v.longitude, v.categories, v.search
-            FROM venue_position AS p JOIN venue AS v ON v.element = p.element
-            WHERE p.max_latitude >= ?1 AND p.min_latitude <= ?2 AND p.max_longitude >= ?3 AND p.min_longitude <= ?4
+            SELECT element, min_latitude, min_longitude FROM venue_position
+            WHERE max_latitude >= ?1 AND min_latitude <= ?2 AND max_longitude >= ?3 AND min_longitude <= ?4
             """
+        )
+        let row = try connection.prepare(
+            "SELECT latitude, longitude, categories, search FROM venue WHERE element = ?",
+            persistent: true
         )
         var radius = query.radius
         if let nearest = query.nearest { radius = min(query.radius, initialRadius(for: nearest)) }
         var rounds = 0
+        // Venues inside an earlier round's circle, accepted or not.
+        var decided = Set<Int64>()
+        var found: [Candidate] = []
         while true {
             rounds += 1
-            var found: [Candidate] = []
+            // The rounding of the R-tree's positions, and then some.
+            let reach = radius + 1
             for box in CircleBox.boxes(around: query.center, radius: radius) {
-                try statement.bind(Int64(box.minLatitude), at: 1)
-                try statement.bind(Int64(box.maxLatitude), at: 2)
-                try statement.bind(Int64(box.minLongitude), at: 3)
-                try statement.bind(Int64(box.maxLongitude), at: 4)
-                defer { statement.reset() }
+                try positions.bind(Int64(box.minLatitude), at: 1)
+                try positions.bind(Int64(box.maxLatitude), at: 2)
+                try positions.bind(Int64(box.minLongitude), at: 3)
+                try positions.bind(Int64(box.maxLongitude), at: 4)
+                defer { positions.reset() }
                 var rows = 0
-                while try statement.step() {
+                while try positions.step() {
                     rows += 1
                     if rows & 0x3FF == 0, cancellation?.isCancelled == true { throw OSMIndexError.cancelled }
-                    guard let coordinate = Self.coordinate(statement, latitude: 1, longitude: 2) else { continue }
+                    let element = positions.int64(0)
+                    guard !decided.contains(element) else { continue }
+                    if let approximate = try? Coordinate(
+                        latitude: Double(positions.int64(1)) / 1e7,
+                        longitude: Double(positions.int64(2)) / 1e7
+                    ), approximate.distance(to: query.center) > reach {
+                        continue
+                    }
+                    try row.bind(element, at: 1)
+                    defer { row.reset() }
+                    guard try row.step(), let coordinate = Self.coordinate(row, latitude: 0, longitude: 1) else {
+                        continue
+                    }
                     let distance = coordinate.distance(to: query.center)
                     guard distance <= radius else { continue }
-                    let element = statement.int64(0)
+                    decided.insert(element)
                     guard
                         try filter.accepts(
-                            categories: statement.int64(3),
-                            search: { statement.text(4) ?? "" },
+                            categories: row.int64(2),
+                            search: { row.text(3) ?? "" },
                             tags: { try self.tags(of: element) }
                         )
                     else { continue }
