@@ -15,7 +15,8 @@
 #      `nearby --providers osm` at 500 m (top 50) and 50 km, `search TERM` at 2 km and 50 km;
 #    - the same nearby and search answered by scanning the country file (`VENUES_OVERPASS_URL` =
 #      the .osm), fewer runs ($SCANS, default 3): the scan reads all of it every time.
-# Delete $WORK afterwards (about 3 GB).
+# QUERIES_ONLY=1 measures only the queries, on the index an earlier run left; SCANS=0 skips the
+# scans. Delete $WORK afterwards (about 3 GB).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -61,7 +62,8 @@ def median(values):
 def load():
     return open("/proc/loadavg").read().split()[0]
 
-for path in (tiled, country):
+# QUERIES_ONLY=1: only the queries, on the country index an earlier run left in $WORK.
+for path in () if os.environ.get("QUERIES_ONLY") == "1" else (tiled, country):
     size = os.path.getsize(path) / 1e6
     name = os.path.basename(path)
     index = os.path.join(work, name.replace(".osm", ".sqlite"))
@@ -120,7 +122,7 @@ for label, arguments in [
 for label, arguments in [
     ("nearby 500 m, top 50", ["nearby", "--providers", "osm", "--near", "CENTRE", "--radius", "500", "--limit", "50", "--format", "json", "--timeout", "600"]),
     ("search TERM 2 km", ["search", "TERM", "--providers", "osm", "--near", "CENTRE", "--radius", "2000", "--format", "json", "--timeout", "600"]),
-]:
+] if scans > 0 else []:
     s, m, counts, source = query_runs(arguments, scanned, scans)
     print(f"  {label:24s} scan   median of {scans}: {s:6.2f} s   peak RSS {m / 1024:.0f} MB  venues {min(counts)}-{max(counts)}  source {source}")
 print(f"load average at the end: {load()}")
