@@ -11,6 +11,10 @@ import VenuesTesting
 /// what it makes of each kind of answer.
 @Suite("Overpass over loopback HTTP", .timeLimit(.minutes(1)))
 struct LoopbackTests {
+    /// Every request's deadline: generous, since the whole suite shares two cores (a 7 s one
+    /// once ran out while other suites imported indexes); none of these tests is about time.
+    static let deadline: Double = 45
+
     /// A loopback server answering with `handler`, and a provider pointed at it.
     func start(_ handler: @escaping LoopbackServer.Handler) async throws -> (OverpassProvider, LoopbackServer) {
         let server = try await LoopbackServer.start(handler: handler)
@@ -25,7 +29,7 @@ struct LoopbackTests {
         let small = try OverpassTest.fixture("real-small.xml")
         let (provider, server) = try await start { _ in OverpassTest.osm(small) }
         let response = try await provider.nearby(
-            VenueQuery(center: OverpassTest.helsinki, radius: 500, limit: 100, timeout: 7)
+            VenueQuery(center: OverpassTest.helsinki, radius: 500, limit: 100, timeout: Self.deadline)
         )
         let request = try #require(await server.requests.first)
         #expect(await server.requests.count == 1)
@@ -36,7 +40,7 @@ struct LoopbackTests {
         #expect(request.bodyText.hasPrefix("data="))
         #expect(!request.bodyText.contains(" ") && !request.bodyText.contains("\n"))
         let query = try #require(request.formFields["data"])
-        #expect(query.hasPrefix("[out:xml][timeout:7];"))
+        #expect(query.hasPrefix("[out:xml][timeout:\(Int(Self.deadline))];"))
         #expect(query.contains("nwr(around:500,60.171634,24.944295)[\"name\"][\"amenity\"];"))
         #expect(query.hasSuffix("out bb tags;\n"))
         // 19 elements: the relation's centre is on another continent and is dropped.
@@ -49,7 +53,7 @@ struct LoopbackTests {
         let empty = try OverpassTest.fixture("real-empty.xml")
         let (provider, server) = try await start { _ in OverpassTest.osm(empty) }
         let response = try await provider.search(
-            VenueQuery(center: OverpassTest.helsinki, radius: 200, term: #"Café "x" + (y)\"#)
+            VenueQuery(center: OverpassTest.helsinki, radius: 200, term: #"Café "x" + (y)\"#, timeout: Self.deadline)
         )
         #expect(response.venues.isEmpty)
         let request = try #require(await server.requests.first)
@@ -72,7 +76,7 @@ struct LoopbackTests {
             .data(page, contentType: "text/html; charset=utf-8", status: 400)
         }
         await #expect {
-            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
+            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100, timeout: Self.deadline))
         } throws: { error in
             guard case ProviderError.badRequest(let message) = error else { return false }
             return message.contains("parse error: Unexpected end of input.")
@@ -84,7 +88,7 @@ struct LoopbackTests {
         let body = try OverpassTest.fixture("real-error-runtime.xml")
         let (provider, server) = try await start { _ in OverpassTest.osm(body) }
         await #expect {
-            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
+            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100, timeout: Self.deadline))
         } throws: { error in
             guard case ProviderError.server(200, let message?) = error else { return false }
             return message.hasPrefix("runtime error: Query ran out of memory")
@@ -96,7 +100,7 @@ struct LoopbackTests {
         let body = try OverpassTest.fixture("real-error-duplicate-query.xml")
         let (provider, server) = try await start { _ in .data(body, contentType: "text/html; charset=utf-8") }
         await #expect {
-            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
+            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100, timeout: Self.deadline))
         } throws: { error in
             guard case ProviderError.server(200, let message?) = error else { return false }
             return message.contains("duplicate_query")
@@ -109,7 +113,7 @@ struct LoopbackTests {
         let page = OverpassTest.errorPage([OverpassTest.rateLimitedMessage])
         let (provider, server) = try await start { _ in .text(page, status: 429, headers: [("Retry-After", "60")]) }
         await #expect(throws: ProviderError.rateLimited(retryAfter: 60)) {
-            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
+            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100, timeout: Self.deadline))
         }
         #expect(await server.requests.count == 1)
         await server.stop()
@@ -121,7 +125,7 @@ struct LoopbackTests {
         let (provider, server) = try await start { _ in .text(page, status: 504) }
         await #expect {
             // A generous deadline: the retry waits a second or more, on a machine that may be busy.
-            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100, timeout: 60))
+            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100, timeout: Self.deadline))
         } throws: { error in
             guard case ProviderError.server(504, let message?) = error else { return false }
             return message.contains("too busy")
@@ -133,7 +137,7 @@ struct LoopbackTests {
     @Test func notAcceptableNamesTheUserAgent() async throws {
         let (provider, server) = try await start { _ in .text("Not Acceptable", status: 406) }
         await #expect {
-            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
+            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100, timeout: Self.deadline))
         } throws: { error in
             guard case ProviderError.badRequest(let message) = error else { return false }
             return message.contains("User-Agent")
@@ -154,7 +158,7 @@ struct LoopbackTests {
             )
         }
         await #expect {
-            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
+            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100, timeout: Self.deadline))
         } throws: { error in
             guard case ProviderError.unauthorized(let message) = error else { return false }
             return message.contains("refused the credentials sent (HTTP \(status)")
@@ -171,7 +175,7 @@ struct LoopbackTests {
             .data(Data(OverpassTest.captivePortalPage.utf8), contentType: "text/html; charset=utf-8")
         }
         await #expect {
-            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100))
+            try await provider.nearby(VenueQuery(center: OverpassTest.helsinki, radius: 100, timeout: Self.deadline))
         } throws: { error in
             guard case ProviderError.invalidResponse(let message) = error else { return false }
             return message.contains(#"a web page titled "Hotel Wi-Fi – Sign in", not OSM XML"#)
