@@ -70,7 +70,7 @@ enum IndexWriter {
         func failure(_ error: SQLiteError) -> OSMIndexError {
             .write(path: destination, reason: error.isDiskFull ? "the disk is full" : error.message)
         }
-        let text = TextIndexBuilder(path: path + ".text.tmp")
+        let text = TextIndexBuilder(path: OSMIndexFiles.textIndexPath(forTemporary: path))
         defer {
             text.cancel()
             text.discard()
@@ -79,12 +79,9 @@ enum IndexWriter {
             var report = try writeRows(path: path, queue: queue, text: text)
             let clock = ContinuousClock()
             let start = clock.now
-            switch text.finish() {
-            case .success: break
-            case .failure(let error): throw error
-            }
+            try text.finish().get()
             try text.copy(into: path)
-            report.textIndexSeconds = seconds(clock.now - start)
+            report.textIndexSeconds = (clock.now - start).seconds
             return report
         } catch let error as SQLiteError {
             throw failure(error)
@@ -163,7 +160,7 @@ enum IndexWriter {
                 let start = clock.now
                 try RTreeBulkLoader.load(&positions, into: "venue_position", connection: connection)
                 positions = []
-                report.positionIndexSeconds = seconds(clock.now - start)
+                report.positionIndexSeconds = (clock.now - start).seconds
                 let insertMeta = try connection.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)")
                 // The rows written: elements listed twice were counted twice while reading.
                 for entry in meta + [MetaEntry("venues", .integer(Int64(report.rows)))] {
@@ -216,9 +213,5 @@ enum IndexWriter {
         } else {
             try statement.bind(degrees, at: index)
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

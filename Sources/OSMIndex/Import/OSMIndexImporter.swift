@@ -46,7 +46,7 @@ package enum OSMIndexImporter {
     ) throws(OSMIndexError) -> OSMImportSummary {
         let clock = ContinuousClock()
         let start = clock.now
-        func elapsed() -> Double { seconds(clock.now - start) }
+        func elapsed() -> Double { (clock.now - start).seconds }
         let directory = destination.deletingLastPathComponent()
         do {
             try AtomicFileWriter.createDirectory(directory)
@@ -65,8 +65,9 @@ package enum OSMIndexImporter {
         var notes: [String] = []
         let removed = OSMIndexFiles.removeLeftovers(for: destination)
         if !removed.isEmpty {
-            // An import leaves its index file and its text index's file (`….tmp.text.tmp`).
-            let imports = Set(removed.map { $0.hasSuffix(".text.tmp") ? String($0.dropLast(9)) : $0 }).count
+            // An import leaves its index file and its text index's file.
+            let suffix = OSMIndexFiles.textIndexSuffix
+            let imports = Set(removed.map { $0.hasSuffix(suffix) ? String($0.dropLast(suffix.count)) : $0 }).count
             notes.append("removed the temporary files of \(imports) earlier import(s) that did not finish")
         }
 
@@ -279,9 +280,5 @@ package enum OSMIndexImporter {
         var status = stat()
         guard stat(url.path, &status) == 0 else { return nil }
         return Int(status.st_size)
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -25,7 +25,7 @@ final class TextIndexBuilder: @unchecked Sendable {
     let path: String
     private let queue = BoundedQueue<[TextIndexEntry]>(capacity: 4)
     private let done = DispatchSemaphore(value: 0)
-    private let outcome = Mutex<Result<Double, SQLiteError>?>(nil)
+    private let outcome = Mutex<Result<Void, SQLiteError>?>(nil)
     private var pending: [TextIndexEntry] = []
     private static let batchSize = 4096
 
@@ -34,7 +34,7 @@ final class TextIndexBuilder: @unchecked Sendable {
         self.path = path
         unlink(path)
         let thread = Thread { [self] in
-            let result = Result { () throws(SQLiteError) -> Double in
+            let result = Result { () throws(SQLiteError) in
                 try Self.fill(path: path, queue: queue)
             }
             if case .failure = result { queue.cancel() }
@@ -59,9 +59,9 @@ final class TextIndexBuilder: @unchecked Sendable {
         queue.close()
     }
 
-    /// Closes (``close()``), waits until the index is filled and optimised, and returns how long
-    /// the optimisation took, or the error that stopped it.
-    func finish() -> Result<Double, SQLiteError> {
+    /// Closes (``close()``) and waits until the index is filled and optimised, or returns the
+    /// error that stopped it.
+    func finish() -> Result<Void, SQLiteError> {
         close()
         return wait()
     }
@@ -114,13 +114,13 @@ final class TextIndexBuilder: @unchecked Sendable {
         return queue.put(pending)
     }
 
-    private func wait() -> Result<Double, SQLiteError> {
+    private func wait() -> Result<Void, SQLiteError> {
         done.wait()
         done.signal()
         return outcome.withLock { $0 } ?? .failure(SQLiteError(code: 1, message: "the text index stopped"))
     }
 
-    private static func fill(path: String, queue: BoundedQueue<[TextIndexEntry]>) throws(SQLiteError) -> Double {
+    private static func fill(path: String, queue: BoundedQueue<[TextIndexEntry]>) throws(SQLiteError) {
         let connection = try SQLiteConnection(path: path, access: .readWriteCreate)
         try connection.execute(
             """
@@ -145,8 +145,6 @@ final class TextIndexBuilder: @unchecked Sendable {
             }
         }
         guard !queue.isCancelled else { throw SQLiteError(code: 9, message: "the import stopped") }
-        let clock = ContinuousClock()
-        let start = clock.now
         // One segment; then the settings a reader and a later writer should see: the defaults,
         // with automerge on.
         try connection.execute(
@@ -157,8 +155,6 @@ final class TextIndexBuilder: @unchecked Sendable {
             COMMIT;
             """
         )
-        let duration = clock.now - start
-        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private static func quoted(_ path: String) -> String {
