@@ -97,15 +97,7 @@ extension BrowserTests {
             let image = try PNGImage(data: observed.screenshot)
             #expect(image.width == 1280 && image.height == 1000)
             probe.check(
-                venues: document.rows.map {
-                    MapPageProbe.ExpectedVenue(
-                        id: $0.id,
-                        name: $0.name,
-                        latitude: $0.latitude,
-                        longitude: $0.longitude,
-                        favorite: $0.favorite
-                    )
-                },
+                venues: MapTestDocument.expectedVenues,
                 centerLatitude: MapTestDocument.centerLatitude,
                 centerLongitude: MapTestDocument.centerLongitude,
                 radius: Double(MapTestDocument.radius),
@@ -172,15 +164,7 @@ extension BrowserTests {
             #expect(probe.scriptReady == nil, "the page's script did not run")
             probe.scriptReady = "ready"
             probe.check(
-                venues: document.rows.map {
-                    MapPageProbe.ExpectedVenue(
-                        id: $0.id,
-                        name: $0.name,
-                        latitude: $0.latitude,
-                        longitude: $0.longitude,
-                        favorite: $0.favorite
-                    )
-                },
+                venues: MapTestDocument.expectedVenues,
                 centerLatitude: MapTestDocument.centerLatitude,
                 centerLongitude: MapTestDocument.centerLongitude,
                 radius: Double(MapTestDocument.radius),

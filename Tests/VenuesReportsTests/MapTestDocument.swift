@@ -35,6 +35,19 @@ enum MapTestDocument {
         return try! Coordinate(latitude: latitude, longitude: longitude)
     }
 
+    /// The rows of ``document(kind:)`` as a browser test expects to find them on the page.
+    static var expectedVenues: [MapPageProbe.ExpectedVenue] {
+        document().rows.map {
+            MapPageProbe.ExpectedVenue(
+                id: $0.id,
+                name: $0.name,
+                latitude: $0.latitude,
+                longitude: $0.longitude,
+                favorite: $0.favorite
+            )
+        }
+    }
+
     static func document(kind: String = "nearby") -> ResultDocument {
         let center = try! Coordinate(latitude: centerLatitude, longitude: centerLongitude)
         let rows = places.enumerated().map { index, place in

@@ -32,3 +32,15 @@ enum ConformanceSamples {
         )
     }
 }
+
+extension ServerStore {
+    /// Creates the client `name` with the token hash ``ConformanceSamples/hash(_:)`` of `token`,
+    /// created ``ConformanceSamples/date(_:)`` of `seconds`.
+    func createSampleClient(_ name: String, token: Character, at seconds: Double) async throws(ServerStoreError) {
+        try await createClient(
+            name: name,
+            tokenHash: ConformanceSamples.hash(token),
+            createdAt: ConformanceSamples.date(seconds)
+        )
+    }
+}

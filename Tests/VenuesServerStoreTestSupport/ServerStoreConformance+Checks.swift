@@ -43,26 +43,10 @@ struct CheckContext {
     func clientsInOrder() async throws {
         let store = try await migratedStore()
         try expectEqual(try await store.clients(), [], "clients of a new store")
-        try await store.createClient(
-            name: "alice",
-            tokenHash: ConformanceSamples.hash("a"),
-            createdAt: ConformanceSamples.date(0)
-        )
-        try await store.createClient(
-            name: "bob",
-            tokenHash: ConformanceSamples.hash("b"),
-            createdAt: ConformanceSamples.date(60)
-        )
-        try await store.createClient(
-            name: "carol",
-            tokenHash: ConformanceSamples.hash("c"),
-            createdAt: ConformanceSamples.date(-60)
-        )
-        try await store.createClient(
-            name: "dave",
-            tokenHash: ConformanceSamples.hash("d"),
-            createdAt: ConformanceSamples.date(0)
-        )
+        try await store.createSampleClient("alice", token: "a", at: 0)
+        try await store.createSampleClient("bob", token: "b", at: 60)
+        try await store.createSampleClient("carol", token: "c", at: -60)
+        try await store.createSampleClient("dave", token: "d", at: 0)
         let expected = [
             ServerClient(name: "carol", createdAt: ConformanceSamples.date(-60)),
             ServerClient(name: "alice", createdAt: ConformanceSamples.date(0)),
@@ -76,17 +60,9 @@ struct CheckContext {
 
     func duplicateClient() async throws {
         let store = try await migratedStore()
-        try await store.createClient(
-            name: "alice",
-            tokenHash: ConformanceSamples.hash("a"),
-            createdAt: ConformanceSamples.date(0)
-        )
+        try await store.createSampleClient("alice", token: "a", at: 0)
         do {
-            try await store.createClient(
-                name: "alice",
-                tokenHash: ConformanceSamples.hash("b"),
-                createdAt: ConformanceSamples.date(1)
-            )
+            try await store.createSampleClient("alice", token: "b", at: 1)
             throw failure("a second client named alice was accepted")
         } catch ServerStoreError.duplicateClient(let name) {
             try expectEqual(name, "alice", "the name in duplicateClient")
@@ -106,16 +82,8 @@ struct CheckContext {
 
     func clientByTokenHash() async throws {
         let store = try await migratedStore()
-        try await store.createClient(
-            name: "alice",
-            tokenHash: ConformanceSamples.hash("a"),
-            createdAt: ConformanceSamples.date(0)
-        )
-        try await store.createClient(
-            name: "bob",
-            tokenHash: ConformanceSamples.hash("b"),
-            createdAt: ConformanceSamples.date(1)
-        )
+        try await store.createSampleClient("alice", token: "a", at: 0)
+        try await store.createSampleClient("bob", token: "b", at: 1)
         try expectEqual(
             try await store.client(tokenHash: ConformanceSamples.hash("a")),
             ServerClient(name: "alice", createdAt: ConformanceSamples.date(0)),
@@ -132,16 +100,8 @@ struct CheckContext {
 
     func revokeRemovesFavorites() async throws {
         let store = try await migratedStore()
-        try await store.createClient(
-            name: "alice",
-            tokenHash: ConformanceSamples.hash("a"),
-            createdAt: ConformanceSamples.date(0)
-        )
-        try await store.createClient(
-            name: "bob",
-            tokenHash: ConformanceSamples.hash("b"),
-            createdAt: ConformanceSamples.date(1)
-        )
+        try await store.createSampleClient("alice", token: "a", at: 0)
+        try await store.createSampleClient("bob", token: "b", at: 1)
         let shared = ConformanceSamples.favorite(native: "shared", addedAt: ConformanceSamples.date(2))
         try await store.putFavorite(shared, client: "alice")
         try await store.putFavorite(
@@ -162,11 +122,7 @@ struct CheckContext {
         try expect(!(try await store.revokeClient(name: "alice")), "revoking alice twice returned true")
         try expect(!(try await store.revokeClient(name: "nobody")), "revoking an unknown client returned true")
 
-        try await store.createClient(
-            name: "alice",
-            tokenHash: ConformanceSamples.hash("e"),
-            createdAt: ConformanceSamples.date(4)
-        )
+        try await store.createSampleClient("alice", token: "e", at: 4)
         try expectEqual(try await store.favorites(client: "alice"), [], "favourites of a new alice")
         try expectEqual(try await store.client(tokenHash: ConformanceSamples.hash("e"))?.name, "alice", "the new token")
     }
@@ -175,16 +131,8 @@ struct CheckContext {
 
     func favoritesPerClient() async throws {
         let store = try await migratedStore()
-        try await store.createClient(
-            name: "alice",
-            tokenHash: ConformanceSamples.hash("a"),
-            createdAt: ConformanceSamples.date(0)
-        )
-        try await store.createClient(
-            name: "bob",
-            tokenHash: ConformanceSamples.hash("b"),
-            createdAt: ConformanceSamples.date(0)
-        )
+        try await store.createSampleClient("alice", token: "a", at: 0)
+        try await store.createSampleClient("bob", token: "b", at: 0)
         try expectEqual(try await store.favorites(client: "alice"), [], "favourites of a new client")
         let forAlice = ConformanceSamples.favorite(native: "1", note: "alice's", addedAt: ConformanceSamples.date(1))
         let forBob = ConformanceSamples.favorite(native: "1", note: "bob's", addedAt: ConformanceSamples.date(2))
@@ -209,11 +157,7 @@ struct CheckContext {
     func favoritesChangedByAnotherInstance() async throws {
         let reader = try await migratedStore()
         let writer = try await openStore()
-        try await writer.createClient(
-            name: "alice",
-            tokenHash: ConformanceSamples.hash("a"),
-            createdAt: ConformanceSamples.date(0)
-        )
+        try await writer.createSampleClient("alice", token: "a", at: 0)
         // Reads often enough to have gone through every connection a store keeps.
         func readRepeatedly(_ what: String, expected: [Favorite]) async throws {
             for _ in 0..<8 {
@@ -420,11 +364,7 @@ struct CheckContext {
     func migrateTwice() async throws {
         let store = try await migratedStore()
         try await expectSchemaRecordedOnce()
-        try await store.createClient(
-            name: "alice",
-            tokenHash: ConformanceSamples.hash("a"),
-            createdAt: ConformanceSamples.date(0)
-        )
+        try await store.createSampleClient("alice", token: "a", at: 0)
         let favorite = ConformanceSamples.favorite(native: "1", addedAt: ConformanceSamples.date(1))
         try await store.putFavorite(favorite, client: "alice")
         try await store.migrate()
@@ -441,11 +381,7 @@ struct CheckContext {
         async let migratedSecond: Void = second.migrate()
         _ = try await (migratedFirst, migratedSecond)
         try await expectSchemaRecordedOnce()
-        try await first.createClient(
-            name: "alice",
-            tokenHash: ConformanceSamples.hash("a"),
-            createdAt: ConformanceSamples.date(0)
-        )
+        try await first.createSampleClient("alice", token: "a", at: 0)
         try expectEqual(try await second.clients().map(\.name), ["alice"], "a client made by the other instance")
     }
 
@@ -468,11 +404,7 @@ struct CheckContext {
 
     func unavailableAfterClose() async throws {
         let store = try await migratedStore()
-        try await store.createClient(
-            name: "calls",
-            tokenHash: ConformanceSamples.hash("c"),
-            createdAt: ConformanceSamples.date(0)
-        )
+        try await store.createSampleClient("calls", token: "c", at: 0)
         await store.close()
         var problems: [String] = []
         for call in StoreCalls.all(on: store) {
