@@ -320,9 +320,9 @@ struct EndToEndFaultTests {
 
     @Test(arguments: kinds)
     func connectionRefusedIsUnreachable(refused: FakeProvider.Kind) async throws {
-        let (port, reservation) = try Self.refusingPort()
-        defer { close(reservation) }
-        let fakes = try await Self.fakes(except: refused, endpoint: URL(string: "http://127.0.0.1:\(port)")!)
+        let refusing = try RefusingPort()
+        defer { refusing.close() }
+        let fakes = try await Self.fakes(except: refused, endpoint: refusing.url())
         let output = try await Self.nearby(fakes, ["--timeout", "60"])
         await fakes.stop()
 
@@ -333,28 +333,6 @@ struct EndToEndFaultTests {
         Self.expectOthersAnswered(result, except: refused)
         // Reported after a few quick retries (about a second), not at the 60 s deadline.
         #expect(status.milliseconds < 30_000, "\(output.transcript)")
-    }
-
-    /// A port on 127.0.0.1 that refuses connections: a socket bound to it that does not listen
-    /// (the kernel answers a connection attempt with a reset), kept open so that no other server
-    /// of this test run can be given the port meanwhile. Close the descriptor when done.
-    static func refusingPort() throws -> (port: UInt16, descriptor: Int32) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw RawTCPServerError.socket(errno) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
-            }
-        }
-        guard bound else {
-            close(descriptor)
-            throw RawTCPServerError.socket(errno)
-        }
-        return (UInt16(bigEndian: address.sin_port), descriptor)
     }
 
     // MARK: 8. every provider failing

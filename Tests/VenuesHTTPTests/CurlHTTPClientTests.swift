@@ -114,9 +114,9 @@ struct CurlHTTPClientTests {
 
     @Test("a port with nothing listening gives unreachable")
     func connectionRefused() async throws {
-        let server = try await LoopbackServer.start { _ in .text("ok") }
-        let url = server.url("/closed")
-        await server.stop()
+        let refusing = try RefusingPort()
+        defer { refusing.close() }
+        let url = refusing.url("/closed")
         let error = await #expect(throws: HTTPClientError.self) {
             try await client.send(HTTPRequest(url: url, retry: .never))
         }
@@ -194,9 +194,9 @@ struct CurlHTTPClientTests {
 
     @Test("transport errors never carry request header values")
     func errorsHideHeaders() async throws {
-        let server = try await LoopbackServer.start { _ in .text("ok") }
-        let url = server.url("/closed")
-        await server.stop()
+        let refusing = try RefusingPort()
+        defer { refusing.close() }
+        let url = refusing.url("/closed")
         let secret = "SECRET-KEY-0123456789"
         let request = HTTPRequest(url: url, headers: ["Authorization": "Bearer \(secret)"], retry: .never)
         let error = await #expect(throws: HTTPClientError.self) { try await client.send(request) }
