@@ -65,6 +65,21 @@ public final class SQLiteStatement {
         try check(code)
     }
 
+    /// Binds UTF-8 text (copied) to the parameter at `index` (1-based).
+    public func bind(text bytes: UnsafeRawBufferPointer, at index: Int32) throws(SQLiteError) {
+        // Empty text needs a non-null pointer, or SQLite binds NULL.
+        let code = withUnsafePointer(to: CChar(0)) { empty in
+            sqlite3_bind_text(
+                handle,
+                index,
+                bytes.baseAddress?.assumingMemoryBound(to: CChar.self) ?? empty,
+                Int32(bytes.count),
+                csqlite_transient()
+            )
+        }
+        try check(code)
+    }
+
     /// Binds a blob (copied) to the parameter at `index` (1-based).
     public func bind(blob bytes: UnsafeRawBufferPointer, at index: Int32) throws(SQLiteError) {
         // A zero-length blob needs a non-null pointer, or SQLite binds NULL.

@@ -2,7 +2,7 @@ import Foundation
 import OSMModel
 import Testing
 
-/// The ASCII shortcut of ``OSMTextFolding/folded(_:)`` gives what the Unicode path gives.
+/// The ASCII and Latin shortcuts of ``OSMTextFolding/folded(_:)`` give what the Unicode path gives.
 @Suite("OSM text folding")
 struct TextFoldingTests {
     /// The Unicode path, written out as it was before the shortcut.
@@ -26,6 +26,65 @@ struct TextFoldingTests {
         }
         #expect(OSMTextFolding.folded("Stockmann HELSINKI") == "stockmann helsinki")
         #expect(OSMTextFolding.folded("Café ØRESUND") == "cafe oresund")
+    }
+
+    /// Latin text is folded from a table of single scalars: every scalar of the table, and
+    /// random text mixing them with ASCII, other scripts, combining marks and the letters whose
+    /// folding depends on their neighbours, gives what the Unicode path gives.
+    @Test func latinTextFoldsAsTheUnicodePathFoldsIt() {
+        for value in UInt32(0)..<0x250 {
+            let text = String(Unicode.Scalar(value)!)
+            #expect(OSMTextFolding.folded(text) == Self.unicodeFolded(text), "U+\(String(value, radix: 16))")
+        }
+        var generator = SystemRandomNumberGenerator()
+        let others: [Unicode.Scalar] = ["\u{301}", "\u{308}", "\u{327}", "\u{3A3}", "\u{3C2}", "\u{130}", "\u{1E9E}", "\u{D55C}", "\u{FF21}", "\u{1F600}"]
+        for _ in 0..<5_000 {
+            let length = Int.random(in: 0...16, using: &generator)
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<length {
+                if Int.random(in: 0..<8, using: &generator) == 0 {
+                    scalars.append(others.randomElement(using: &generator)!)
+                } else {
+                    scalars.append(Unicode.Scalar(UInt32.random(in: 0x20..<0x250, using: &generator))!)
+                }
+            }
+            let text = String(scalars)
+            #expect(OSMTextFolding.folded(text) == Self.unicodeFolded(text), "\(text.debugDescription)")
+        }
+        #expect(OSMTextFolding.folded("Ravintola Äijä ÖÖ") == "ravintola aija oo")
+        #expect(OSMTextFolding.folded("\u{23A}") == "\u{2C65}")
+        #expect(OSMTextFolding.folded("İstanbul Kebab") == "istanbul kebab")
+    }
+}
+
+/// A folded term is found in a folded text where its scalars are, in sequence.
+@Suite("OSM folded text search")
+struct FoldedTextSearchTests {
+    static func scalarsContain(_ text: String, _ term: String) -> Bool {
+        let haystack = Array(text.unicodeScalars)
+        let needle = Array(term.unicodeScalars)
+        guard !needle.isEmpty else { return true }
+        guard haystack.count >= needle.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { start in
+            Array(haystack[start..<start + needle.count]) == needle
+        }
+    }
+
+    @Test func aTermIsFoundWhereItsScalarsAre() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "b", "ab", "ä", "\u{1F}", "\u{94F}", "क", "\u{93F}", "😀", "寿", "\u{E9}", "é"]
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let term = (0..<Int.random(in: 0...3, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(
+                OSMTextFolding.foldedText(text, contains: term) == Self.scalarsContain(text, term),
+                "\(text.debugDescription) ∋ \(term.debugDescription)"
+            )
+        }
+        // A scalar that a grapheme cluster begins with is found (a vowel sign follows क here).
+        #expect(OSMTextFolding.foldedText("कि", contains: "क"))
+        #expect(!OSMTextFolding.foldedText("cafe", contains: "cafes"))
+        #expect(OSMTextFolding.foldedText("x\u{1F}cafe\u{1F}", contains: "cafe"))
     }
 }
 

@@ -15,7 +15,8 @@ final class ImportPass {
     private let nodes: NodeLocationStore
     private let ways: WayNodeListStore
     private let pending: PendingElementStore
-    private var batch: [VenueRow] = []
+    private var encoder = VenueRowEncoder()
+    private var batch = ImportPass.emptyBatch()
     private static let batchSize = 2048
 
     /// Counts for the summary and the progress line.
@@ -42,7 +43,6 @@ final class ImportPass {
         nodes = try NodeLocationStore(directory: temporaryDirectory)
         ways = try WayNodeListStore(directory: temporaryDirectory)
         pending = try PendingElementStore(directory: temporaryDirectory)
-        batch.reserveCapacity(Self.batchSize)
     }
 
     /// Venues sent to the writer so far.
@@ -85,9 +85,9 @@ final class ImportPass {
                 element: OSMIndexSchema.element(kind: .node, id: element.id),
                 latitude: latitude,
                 longitude: longitude,
-                extent: nil,
-                tags: element.tags.compacted()
-            )
+                extent: nil
+            ),
+            tags: element.tags
         )
     }
 
@@ -182,9 +182,9 @@ final class ImportPass {
                     element: OSMIndexSchema.element(kind: element.kind, id: element.id),
                     latitude: latitude,
                     longitude: longitude,
-                    extent: extent,
-                    tags: element.tags
-                )
+                    extent: extent
+                ),
+                tags: element.tags
             )
         }
         nodes.release()
@@ -193,9 +193,9 @@ final class ImportPass {
 
     // MARK: Sending
 
-    private func send(_ row: VenueRow) {
-        batch.append(row)
-        if batch.count >= Self.batchSize { flush() }
+    private func send(_ row: VenueRow, tags: OSMTags) {
+        encoder.append(row, tags: tags, to: &batch)
+        if batch.rows.count >= Self.batchSize { flush() }
     }
 
     /// Sends the rows gathered so far.
@@ -204,7 +204,15 @@ final class ImportPass {
         if !queue.put(.rows(batch)) {
             writerStopped = true
         }
-        batch.removeAll(keepingCapacity: true)
+        batch = Self.emptyBatch()
+    }
+
+    private static func emptyBatch() -> VenueRowBatch {
+        var batch = VenueRowBatch()
+        batch.rows.reserveCapacity(batchSize)
+        // About the search text and tags of an average venue.
+        batch.bytes.reserveCapacity(batchSize * 256)
+        return batch
     }
 
     /// Bytes set aside in temporary files.

@@ -4,7 +4,7 @@ import VenuesSQLite
 /// What the import sends the writer.
 enum WriterMessage: Sendable {
     /// Rows to insert.
-    case rows([VenueRow])
+    case rows(VenueRowBatch)
     /// Every row has been sent: build the position and text indexes, write `meta`, commit.
     case finish([MetaEntry])
 }
@@ -28,8 +28,7 @@ struct MetaEntry: Sendable {
 
 /// Writes the index file on its own thread while the import reads the OSM file on another: the
 /// two halves of an import take about as long as each other, and the machine has two cores. The
-/// reading thread only reads; the rest of each row (tags coded with numbered keys, folded text,
-/// category bits) is made here.
+/// rows come ready to insert (``VenueRowEncoder`` makes them on the reading side).
 ///
 /// The file is written as fast as SQLite allows: no journal, no syncs (a failed import leaves a
 /// temporary file that is deleted, never a damaged index), one transaction, a 32 MiB page
@@ -120,29 +119,24 @@ enum IndexWriter {
         )
         let insertKey = try connection.prepare("INSERT INTO tag_key(id, key) VALUES (?, ?)", persistent: true)
         var positions: [RTreePoint] = []
-        var keys = TagKeyDictionary()
 
         while let message = queue.take() {
             switch message {
-            case .rows(let rows):
-                for row in rows {
-                    let tags = keys.encode(row.tags)
-                    for entry in keys.takeNewKeys() {
-                        try insertKey.bind(entry.id, at: 1)
-                        try insertKey.bind(entry.key, at: 2)
-                        try insertKey.run()
+            case .rows(let batch):
+                for entry in batch.newKeys {
+                    try insertKey.bind(entry.id, at: 1)
+                    try insertKey.bind(entry.key, at: 2)
+                    try insertKey.run()
+                }
+                var duplicates: [Int] = []
+                for (index, row) in batch.rows.enumerated() {
+                    try batch.withColumns(of: index) { search, tags throws(SQLiteError) in
+                        try bind(row, search: search, tags: tags, to: insertVenue)
                     }
-                    let search = VenueRowCoding.searchText(row.tags)
-                    try bind(row, search: search, tags: tags, to: insertVenue)
                     try insertVenue.run()
                     guard connection.changes == 1 else {
-                        report.duplicates += 1
+                        duplicates.append(index)
                         continue
-                    }
-                    guard text.add(element: row.element, search: search) else {
-                        // The builder stopped: its error, or the cancellation that stopped it.
-                        if case .failure(let error) = text.finish() { throw error }
-                        throw OSMIndexError.cancelled
                     }
                     positions.append(
                         RTreePoint(
@@ -151,7 +145,13 @@ enum IndexWriter {
                             longitude: FixedPoint.rounded(row.longitude) ?? 0
                         )
                     )
-                    report.rows += 1
+                }
+                report.rows += batch.rows.count - duplicates.count
+                report.duplicates += duplicates.count
+                guard text.add(batch, skipping: duplicates) else {
+                    // The builder stopped: its error, or the cancellation that stopped it.
+                    if case .failure(let error) = text.finish() { throw error }
+                    throw OSMIndexError.cancelled
                 }
             case .finish(let meta):
                 // The text index is optimised on its own thread meanwhile.
@@ -181,9 +181,9 @@ enum IndexWriter {
     }
 
     private static func bind(
-        _ row: VenueRow,
-        search: String,
-        tags: [UInt8],
+        _ row: VenueRowBatch.Row,
+        search: UnsafeRawBufferPointer,
+        tags: UnsafeRawBufferPointer,
         to statement: SQLiteStatement
     ) throws(SQLiteError) {
         try statement.bind(row.element, at: 1)
@@ -197,8 +197,8 @@ enum IndexWriter {
         } else {
             for index in Int32(4)...7 { try statement.bindNull(at: index) }
         }
-        try statement.bind(VenueRules.categoryMask(of: row.tags), at: 8)
-        try statement.bind(search, at: 9)
+        try statement.bind(row.categories, at: 8)
+        try statement.bind(text: search, at: 9)
         try statement.bind(blob: tags, at: 10)
     }
 

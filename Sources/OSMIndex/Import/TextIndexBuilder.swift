@@ -2,10 +2,11 @@ import Foundation
 import Synchronization
 import VenuesSQLite
 
-/// One row of the text index: a venue's element and its folded search text.
-struct TextIndexEntry: Sendable {
-    var element: Int64
-    var search: String
+/// Rows for the text index: a batch's rows but those at `skipped` (sorted; rows the index
+/// already had).
+private struct TextIndexRows: Sendable {
+    var batch: VenueRowBatch
+    var skipped: [Int]
 }
 
 /// Fills the FTS5 text index in a file of its own, on a thread of its own, while
@@ -23,11 +24,9 @@ struct TextIndexEntry: Sendable {
 final class TextIndexBuilder: @unchecked Sendable {
     /// The file being filled: beside the index's temporary file, deleted by ``discard()``.
     let path: String
-    private let queue = BoundedQueue<[TextIndexEntry]>(capacity: 4)
+    private let queue = BoundedQueue<TextIndexRows>(capacity: 8)
     private let done = DispatchSemaphore(value: 0)
     private let outcome = Mutex<Result<Void, SQLiteError>?>(nil)
-    private var pending: [TextIndexEntry] = []
-    private static let batchSize = 4096
 
     /// Starts the builder's thread on a new file at `path`.
     init(path: String) {
@@ -45,17 +44,14 @@ final class TextIndexBuilder: @unchecked Sendable {
         thread.start()
     }
 
-    /// Adds a venue's text. Returns `false` when the builder has stopped (it failed).
-    func add(element: Int64, search: String) -> Bool {
-        pending.append(TextIndexEntry(element: element, search: search))
-        guard pending.count >= Self.batchSize else { return true }
-        return flush()
+    /// Adds the search texts of a batch's rows but those at the indexes `skipped` (sorted).
+    /// Returns `false` when the builder has stopped (it failed).
+    func add(_ batch: VenueRowBatch, skipping skipped: [Int]) -> Bool {
+        queue.put(TextIndexRows(batch: batch, skipped: skipped))
     }
 
-    /// Sends what ``add(element:search:)`` has gathered and lets the builder optimise the
-    /// index, without waiting for it.
+    /// Lets the builder optimise the index once it has every row, without waiting for it.
     func close() {
-        _ = flush()
         queue.close()
     }
 
@@ -108,19 +104,13 @@ final class TextIndexBuilder: @unchecked Sendable {
         unlink(path + "-journal")
     }
 
-    private func flush() -> Bool {
-        guard !pending.isEmpty else { return true }
-        defer { pending.removeAll(keepingCapacity: true) }
-        return queue.put(pending)
-    }
-
     private func wait() -> Result<Void, SQLiteError> {
         done.wait()
         done.signal()
         return outcome.withLock { $0 } ?? .failure(SQLiteError(code: 1, message: "the text index stopped"))
     }
 
-    private static func fill(path: String, queue: BoundedQueue<[TextIndexEntry]>) throws(SQLiteError) {
+    private static func fill(path: String, queue: BoundedQueue<TextIndexRows>) throws(SQLiteError) {
         let connection = try SQLiteConnection(path: path, access: .readWriteCreate)
         try connection.execute(
             """
@@ -137,10 +127,17 @@ final class TextIndexBuilder: @unchecked Sendable {
             """
         )
         let insert = try connection.prepare("INSERT INTO venue_text(rowid, search) VALUES (?, ?)", persistent: true)
-        while let entries = queue.take() {
-            for entry in entries {
-                try insert.bind(entry.element, at: 1)
-                try insert.bind(entry.search, at: 2)
+        while let rows = queue.take() {
+            var skipped = rows.skipped[...]
+            for index in rows.batch.rows.indices {
+                if skipped.first == index {
+                    skipped.removeFirst()
+                    continue
+                }
+                try insert.bind(rows.batch.rows[index].element, at: 1)
+                try rows.batch.withColumns(of: index) { search, _ throws(SQLiteError) in
+                    try insert.bind(text: search, at: 2)
+                }
                 try insert.run()
             }
         }

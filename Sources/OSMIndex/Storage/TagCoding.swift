@@ -46,39 +46,3 @@ enum TagCoding {
         return tags
     }
 }
-
-/// Numbers tag keys as an import meets them, and encodes tags with those numbers.
-struct TagKeyDictionary {
-    private var ids: [String: Int] = [:]
-    /// Keys numbered since the last ``takeNewKeys()``, for the `tag_key` table.
-    private var fresh: [(id: Int, key: String)] = []
-
-    /// The `venue.tags` blob of `tags`, numbering new keys.
-    mutating func encode(_ tags: OSMTags) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(tags.pairs.count * 16)
-        for pair in tags.pairs {
-            let id: Int
-            if let known = ids[pair.key] {
-                id = known
-            } else {
-                id = ids.count + 1
-                ids[pair.key] = id
-                fresh.append((id, pair.key))
-            }
-            TagCoding.appendVarint(UInt64(id), to: &bytes)
-            var value = pair.value
-            value.withUTF8 { utf8 in
-                TagCoding.appendVarint(UInt64(utf8.count), to: &bytes)
-                bytes.append(contentsOf: utf8)
-            }
-        }
-        return bytes
-    }
-
-    /// The keys numbered since the last call.
-    mutating func takeNewKeys() -> [(id: Int, key: String)] {
-        defer { fresh.removeAll() }
-        return fresh
-    }
-}

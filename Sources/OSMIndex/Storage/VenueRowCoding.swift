@@ -5,10 +5,15 @@ enum VenueRowCoding {
     /// `venue.search`: the folded `name`, `brand` and `cuisine` (each empty when missing),
     /// joined by ``OSMIndexSchema/searchSeparator``.
     static func searchText(_ tags: OSMTags) -> String {
+        searchText(fields: OSMSelection.termFields.map { tags[$0] })
+    }
+
+    /// `venue.search` from the values of ``OSMSelection/termFields``, in that order.
+    static func searchText(fields: [String?]) -> String {
         var text = ""
-        for (index, field) in OSMSelection.termFields.enumerated() {
+        for (index, value) in fields.enumerated() {
             if index > 0 { text.append(OSMIndexSchema.searchSeparator) }
-            if let value = tags[field] { text += OSMTextFolding.folded(value) }
+            if let value { text += OSMTextFolding.folded(value) }
         }
         return text
     }

@@ -9,8 +9,8 @@ enum VenueRules {
     static let categoryOrder: [Category] = Category.allCases
 
     /// The bit mask of the categories an element with these tags belongs to: the categories of
-    /// ``OSMVocabulary/categories(of:)``, found through a table of the rules' keys and values
-    /// (every venue of an import goes through it).
+    /// ``OSMVocabulary/categories(of:)``, found through a table of the rules' keys and values.
+    /// An import finds the same bits tag by tag (``VenueRowEncoder``).
     static func categoryMask(of tags: OSMTags) -> Int64 {
         var mask: Int64 = 0
         for (key, table) in maskTables {
@@ -18,6 +18,18 @@ enum VenueRules {
             mask |= table.anyValue | (table.byValue[value] ?? 0)
         }
         return mask
+    }
+
+    /// The index of the category rules' table for `key`, or `nil` when no rule reads the key.
+    static func maskTableIndex(of key: String) -> Int? {
+        maskTables.firstIndex { $0.key == key }
+    }
+
+    /// The bits that the value `value` of the key of table `index` selects (the first value of
+    /// that key in an element's tags).
+    static func maskBits(table index: Int, value: String) -> Int64 {
+        let table = maskTables[index].table
+        return table.anyValue | (table.byValue[value] ?? 0)
     }
 
     /// For each key the category rules use: the bits of the categories any value selects, and
@@ -37,6 +49,8 @@ enum VenueRules {
                 tables[rule.key] = table
             }
         }
+        // An import marks the tables it has read in a 64-bit set (``VenueRowEncoder``).
+        precondition(tables.count <= 64, "more keys in the category rules than an import can track")
         return tables.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }()
 

@@ -1,0 +1,53 @@
+import OSMModel
+
+/// Makes the `venue` rows of an import (``VenueRowBatch``): the tags coded with numbered keys
+/// (``TagCoding``), the folded search text (``VenueRowCoding``) and the category bits
+/// (``VenueRules``), all in one pass over the tags.
+///
+/// It runs on the import's reading side, so that the writer's thread, the slowest of an
+/// import, only inserts.
+struct VenueRowEncoder {
+    private var keys = TagKeyTable()
+    /// The values of ``OSMSelection/termFields`` of the row being made (kept to spare an
+    /// allocation per row).
+    private var fields = [String?](repeating: nil, count: OSMSelection.termFields.count)
+
+    /// Appends the row of a venue at `row`'s position with these tags to `batch`.
+    mutating func append(_ row: VenueRow, tags: OSMTags, to batch: inout VenueRowBatch) {
+        for index in fields.indices { fields[index] = nil }
+        var categories: Int64 = 0
+        // The category rules read the first value of each key, as `OSMTags` subscripts do.
+        var tablesSeen: UInt64 = 0
+        let tagsStart = batch.bytes.count
+        for pair in tags.pairs {
+            let key = keys.key(pair.key)
+            TagCoding.appendVarint(UInt64(key.id), to: &batch.bytes)
+            var value = pair.value
+            value.withUTF8 { utf8 in
+                TagCoding.appendVarint(UInt64(utf8.count), to: &batch.bytes)
+                batch.bytes.append(contentsOf: utf8)
+            }
+            if let field = key.searchField, fields[field] == nil { fields[field] = pair.value }
+            if let table = key.maskTable, tablesSeen & (1 << table) == 0 {
+                tablesSeen |= 1 << table
+                categories |= VenueRules.maskBits(table: table, value: pair.value)
+            }
+        }
+        let tagsEnd = batch.bytes.count
+        let search = VenueRowCoding.searchText(fields: fields)
+        var searchText = search
+        searchText.withUTF8 { batch.bytes.append(contentsOf: $0) }
+        batch.rows.append(
+            VenueRowBatch.Row(
+                element: row.element,
+                latitude: row.latitude,
+                longitude: row.longitude,
+                extent: row.extent,
+                categories: categories,
+                search: tagsEnd..<batch.bytes.count,
+                tags: tagsStart..<tagsEnd
+            )
+        )
+        batch.newKeys += keys.takeNewKeys()
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import OSMModel
+import Testing
+
+@testable import OSMIndex
+
+/// The rows an import makes tag by tag (``VenueRowEncoder``) hold what the columns mean: the
+/// tags as read, the folded search text of ``VenueRowCoding/searchText(_:)`` and the category
+/// bits of ``VenueRules/categoryMask(of:)``.
+@Suite("OSM index: venue rows")
+struct VenueRowEncoderTests {
+    @Test func everyColumnIsWhatItsDefinitionGives() throws {
+        var generator = SystemRandomNumberGenerator()
+        let ruleValues = OSMVocabulary.categoryRules.values.flatMap { $0.compactMap(\.values).flatMap { $0 } }
+        let keys = ["amenity", "shop", "tourism", "leisure", "name", "brand", "cuisine", "name:fi", "addr:street", "", "ä:ö"]
+        let values = ruleValues + ["Café Ætt", "ravintola ÄÖ", "", "x", "Σοφία", "e\u{301}", "寿司"]
+        var encoder = VenueRowEncoder()
+        var keyNames: [Int: String] = [:]
+        for round in 0..<200 {
+            var batch = VenueRowBatch()
+            var expected: [OSMTags] = []
+            for row in 0..<25 {
+                var tags = OSMTags()
+                // Repeated keys too: the derived columns read the first value of a key.
+                for _ in 0..<Int.random(in: 0...9, using: &generator) {
+                    tags.append(key: keys.randomElement(using: &generator)!, value: values.randomElement(using: &generator)!)
+                }
+                let position = VenueRow(element: Int64(round * 100 + row), latitude: 60.17, longitude: 24.94, extent: nil)
+                encoder.append(position, tags: tags, to: &batch)
+                expected.append(tags)
+            }
+            for entry in batch.newKeys {
+                #expect(keyNames[entry.id] == nil, "key id \(entry.id) given twice")
+                keyNames[entry.id] = entry.key
+            }
+            for (index, tags) in expected.enumerated() {
+                let row = batch.rows[index]
+                #expect(row.categories == VenueRules.categoryMask(of: tags), "\(tags)")
+                batch.withColumns(of: index) { search, blob in
+                    #expect(String(decoding: search, as: UTF8.self) == VenueRowCoding.searchText(tags), "\(tags)")
+                    #expect(TagCoding.decode(blob) { keyNames[$0] } == tags)
+                }
+            }
+        }
+        #expect(Set(keyNames.values) == Set(keys))
+        #expect(keyNames.keys.sorted() == Array(1...keys.count))
+    }
+}
