@@ -10,13 +10,12 @@ import VenuesCore
 /// with no category and no term, and a name ``OSMVenueMapper`` accepts), so that a search of the
 /// index finds what a search of the file finds.
 final class ImportPass {
-    private let queue: BoundedQueue<WriterMessage>
+    private let queue: BoundedQueue<ImportMessage>
     private let selection: OSMSelection
     private let nodes: NodeLocationStore
     private let ways: WayNodeListStore
     private let pending: PendingElementStore
-    private var encoder = VenueRowEncoder()
-    private var batch = ImportPass.emptyBatch()
+    private var batch: [PlacedVenue] = []
     private static let batchSize = 2048
 
     /// Counts for the summary and the progress line.
@@ -37,12 +36,13 @@ final class ImportPass {
     /// A temporary file could not be written.
     private(set) var spillFailure: OSMIndexError?
 
-    init(queue: BoundedQueue<WriterMessage>, temporaryDirectory: URL) throws(OSMIndexError) {
+    init(queue: BoundedQueue<ImportMessage>, temporaryDirectory: URL) throws(OSMIndexError) {
         self.queue = queue
         selection = try! OSMSelection(categories: [], term: nil)
         nodes = try NodeLocationStore(directory: temporaryDirectory)
         ways = try WayNodeListStore(directory: temporaryDirectory)
         pending = try PendingElementStore(directory: temporaryDirectory)
+        batch.reserveCapacity(Self.batchSize)
     }
 
     /// Venues sent to the writer so far.
@@ -87,7 +87,8 @@ final class ImportPass {
                 longitude: longitude,
                 extent: nil
             ),
-            tags: element.tags
+            // The element is reused for the next one: the tags are copied.
+            tags: element.tags.compacted()
         )
     }
 
@@ -194,25 +195,17 @@ final class ImportPass {
     // MARK: Sending
 
     private func send(_ row: VenueRow, tags: OSMTags) {
-        encoder.append(row, tags: tags, to: &batch)
-        if batch.rows.count >= Self.batchSize { flush() }
+        batch.append(PlacedVenue(row: row, tags: tags))
+        if batch.count >= Self.batchSize { flush() }
     }
 
     /// Sends the rows gathered so far.
     func flush() {
         guard !batch.isEmpty else { return }
-        if !queue.put(.rows(batch)) {
+        if !queue.put(.venues(batch)) {
             writerStopped = true
         }
-        batch = Self.emptyBatch()
-    }
-
-    private static func emptyBatch() -> VenueRowBatch {
-        var batch = VenueRowBatch()
-        batch.rows.reserveCapacity(batchSize)
-        // About the search text and tags of an average venue.
-        batch.bytes.reserveCapacity(batchSize * 256)
-        return batch
+        batch.removeAll(keepingCapacity: true)
     }
 
     /// Bytes set aside in temporary files.

@@ -1,7 +1,7 @@
 import Foundation
 import VenuesSQLite
 
-/// What the import sends the writer.
+/// What ``RowEncodingThread`` sends the writer.
 enum WriterMessage: Sendable {
     /// Rows to insert.
     case rows(VenueRowBatch)
@@ -28,7 +28,7 @@ struct MetaEntry: Sendable {
 
 /// Writes the index file on its own thread while the import reads the OSM file on another: the
 /// two halves of an import take about as long as each other, and the machine has two cores. The
-/// rows come ready to insert (``VenueRowEncoder`` makes them on the reading side).
+/// rows are made ready to insert on a third (``RowEncodingThread``).
 ///
 /// The file is written as fast as SQLite allows: no journal, no syncs (a failed import leaves a
 /// temporary file that is deleted, never a damaged index), one transaction, a 32 MiB page
@@ -45,16 +45,22 @@ enum IndexWriter {
         var textIndexSeconds = 0.0
     }
 
-    /// Creates the index at `path` and writes what `queue` brings until ``WriterMessage/finish(_:)``;
+    /// Creates the index at `path` and writes what `queue` brings until ``ImportMessage/finish(_:)``;
     /// errors name `destination`, the index this file will replace. On failure the queue is
     /// cancelled, so the reading side stops at its next `put`.
     static func run(
         path: String,
         destination: String,
-        queue: BoundedQueue<WriterMessage>
+        queue: BoundedQueue<ImportMessage>
     ) -> Result<Report, OSMIndexError> {
+        let rows = BoundedQueue<WriterMessage>(capacity: 4)
+        let coding = RowEncodingThread(input: queue, output: rows)
+        defer {
+            rows.cancel()
+            coding.wait()
+        }
         do {
-            return .success(try write(path: path, destination: destination, queue: queue))
+            return .success(try write(path: path, destination: destination, queue: rows))
         } catch {
             queue.cancel()
             return .failure(error)

@@ -77,7 +77,7 @@ package enum OSMIndexImporter {
         let sourceBytes = fileSize(sourceFile) ?? 0
 
         // The writer, on its own thread.
-        let queue = BoundedQueue<WriterMessage>(capacity: 4)
+        let queue = BoundedQueue<ImportMessage>(capacity: 4)
         let writerResult = Mutex<Result<IndexWriter.Report, OSMIndexError>?>(nil)
         let writerDone = DispatchSemaphore(value: 0)
         let writer = Thread {

@@ -1,5 +1,4 @@
-/// `venue` rows ready to insert, sent from the import's reading side to the writer in one
-/// piece: the fixed-size part of each row in one array and every row's search text and tags
+/// `venue` rows ready to insert, sent to the writer in one piece: the fixed-size part of each row in one array and every row's search text and tags
 /// blob in one byte array, so that a batch costs a few allocations, not a few per row.
 struct VenueRowBatch: Sendable {
     /// One row.

@@ -4,8 +4,8 @@ import OSMModel
 /// (``TagCoding``), the folded search text (``VenueRowCoding``) and the category bits
 /// (``VenueRules``), all in one pass over the tags.
 ///
-/// It runs on the import's reading side, so that the writer's thread, the slowest of an
-/// import, only inserts.
+/// It runs on a thread of its own (``RowEncodingThread``), so that the writer's thread only
+/// inserts.
 struct VenueRowEncoder {
     private var keys = TagKeyTable()
     /// The values of ``OSMSelection/termFields`` of the row being made (kept to spare an
