@@ -91,14 +91,19 @@ struct ParityTests {
         }
     }
 
-    func checkParity(osm: URL, index: URL, seed: UInt64) async throws {
+    /// Checks the cases; returns how the index answered the searches by a term (the kinds of
+    /// ``TextPath``), from its notes.
+    @discardableResult
+    func checkParity(osm: URL, index: URL, seed: UInt64) async throws -> Set<TextPath> {
         let bounds = try OSMIndexReader(url: index).info.bounds!
         let cases = try await Self.cases(osm: osm, bounds: bounds, seed: seed)
         #expect(cases.count == 300)
         #expect(cases.filter { !$0.expected.isEmpty }.count > 150, "most queries find something")
         let provider = IndexTest.provider(.index(index))
+        var paths = Set<TextPath>()
         for item in cases {
             let response = try await provider.run(item.query)
+            if item.query.term != nil, let path = TextPath(notes: response.notes) { paths.insert(path) }
             #expect(response.source?.hasPrefix("index:") == true)
             let center = item.query.center!
             let difference = Answer.difference(Answer.of(response.venues, center: center), item.expected)
@@ -106,6 +111,29 @@ struct ParityTests {
                 difference == nil,
                 "\(item.query.term.map { "search \($0.debugDescription)" } ?? "nearby") \(center) \(item.query.radius) m \(item.query.categories) limit \(item.query.limit): \(difference ?? "")"
             )
+        }
+        return paths
+    }
+
+    /// How a search by a term went, as the index's notes say.
+    enum TextPath: Hashable {
+        /// The trigram index's matches, each row read.
+        case trigramRows
+        /// The trigram index's matches, found through the R-tree.
+        case trigramByPosition
+        /// Every venue of the circle checked (a short or common term).
+        case everyVenueByPosition
+
+        init?(notes: [String]) {
+            if notes.contains(where: { $0.contains("from the trigram index, sought by position") }) {
+                self = .trigramByPosition
+            } else if notes.contains(where: { $0.contains("from the trigram index") }) {
+                self = .trigramRows
+            } else if notes.contains(where: { $0.contains("from the R-tree") }) {
+                self = .everyVenueByPosition
+            } else {
+                return nil
+            }
         }
     }
 
@@ -115,7 +143,45 @@ struct ParityTests {
 
     @Test func aGeneratedLargerExtract() async throws {
         let files = try await IndexTest.largerFiles.value
-        try await checkParity(osm: files.osm, index: files.index, seed: 34)
+        let paths = try await checkParity(osm: files.osm, index: files.index, seed: 34)
+        #expect(paths.isSuperset(of: [.trigramRows, .everyVenueByPosition]), "every way of searching by a term")
+    }
+
+    /// The trigram matches sought through the R-tree are the venues found by reading each
+    /// match's row: the same 100 searches with every match read, and with as many as possible
+    /// sought by position (the third way, checking every venue of the circle, is compared with
+    /// the scan above).
+    @Test func trigramMatchesSoughtByPositionAreThoseReadOneByOne() async throws {
+        let files = try await IndexTest.largerFiles.value
+        let reading = try OSMIndexReader(url: files.index, directTextCandidates: Int.max)
+        let seeking = try OSMIndexReader(url: files.index, directTextCandidates: 0)
+        let bounds = reading.info.bounds!
+        let oracle = try await ScanOracle.load(files.osm, around: IndexTest.helsinki)
+        var generator = SeededGenerator(state: 56)
+        var sought = 0
+        for (round, term) in Self.terms(from: oracle, count: 100, using: &generator).enumerated() {
+            guard let selection = try? OSMSelection(categories: round % 5 == 4 ? [.restaurant] : [], term: term) else {
+                continue
+            }
+            let query = OSMIndexReader.Query(
+                center: try Coordinate(
+                    latitude: Double.random(in: bounds.minLatitude...bounds.maxLatitude, using: &generator),
+                    longitude: Double.random(in: bounds.minLongitude...bounds.maxLongitude, using: &generator)
+                ),
+                radius: Double.random(in: 50...1_500, using: &generator),
+                categories: round % 5 == 4 ? [.restaurant] : [],
+                selection: selection,
+                nearest: round % 2 == 0 ? 20 : nil
+            )
+            let read = try reading.search(query)
+            let found = try seeking.search(query)
+            if TextPath(notes: found.notes) == .trigramByPosition { sought += 1 }
+            #expect(
+                Set(found.venues.map(\.id)) == Set(read.venues.map(\.id)),
+                "search \(term.debugDescription) \(query.center) \(Int(query.radius)) m: \(found.notes) vs \(read.notes)"
+            )
+        }
+        #expect(sought > 20, "searches sought by position: \(sought)")
     }
 
     /// The oracle is the scan: for a sample of queries, the real scan of the file gives the same

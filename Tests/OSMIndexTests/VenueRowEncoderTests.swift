@@ -12,7 +12,9 @@ struct VenueRowEncoderTests {
     @Test func everyColumnIsWhatItsDefinitionGives() throws {
         var generator = SystemRandomNumberGenerator()
         let ruleValues = OSMVocabulary.categoryRules.values.flatMap { $0.compactMap(\.values).flatMap { $0 } }
-        let keys = ["amenity", "shop", "tourism", "leisure", "name", "brand", "cuisine", "name:fi", "addr:street", "", "ä:ö"]
+        let keys = [
+            "amenity", "shop", "tourism", "leisure", "name", "brand", "cuisine", "name:fi", "addr:street", "", "ä:ö",
+        ]
         let values = ruleValues + ["Café Ætt", "ravintola ÄÖ", "", "x", "Σοφία", "e\u{301}", "寿司"]
         var encoder = VenueRowEncoder()
         var keyNames: [Int: String] = [:]
@@ -23,9 +25,17 @@ struct VenueRowEncoderTests {
                 var tags = OSMTags()
                 // Repeated keys too: the derived columns read the first value of a key.
                 for _ in 0..<Int.random(in: 0...9, using: &generator) {
-                    tags.append(key: keys.randomElement(using: &generator)!, value: values.randomElement(using: &generator)!)
+                    tags.append(
+                        key: keys.randomElement(using: &generator)!,
+                        value: values.randomElement(using: &generator)!
+                    )
                 }
-                let position = VenueRow(element: Int64(round * 100 + row), latitude: 60.17, longitude: 24.94, extent: nil)
+                let position = VenueRow(
+                    element: Int64(round * 100 + row),
+                    latitude: 60.17,
+                    longitude: 24.94,
+                    extent: nil
+                )
                 encoder.append(position, tags: tags, to: &batch)
                 expected.append(tags)
             }

@@ -37,7 +37,10 @@ struct TextFoldingTests {
             #expect(OSMTextFolding.folded(text) == Self.unicodeFolded(text), "U+\(String(value, radix: 16))")
         }
         var generator = SystemRandomNumberGenerator()
-        let others: [Unicode.Scalar] = ["\u{301}", "\u{308}", "\u{327}", "\u{3A3}", "\u{3C2}", "\u{130}", "\u{1E9E}", "\u{D55C}", "\u{FF21}", "\u{1F600}"]
+        let others: [Unicode.Scalar] = [
+            "\u{301}", "\u{308}", "\u{327}", "\u{3A3}", "\u{3C2}", "\u{130}", "\u{1E9E}", "\u{D55C}", "\u{FF21}",
+            "\u{1F600}",
+        ]
         for _ in 0..<5_000 {
             let length = Int.random(in: 0...16, using: &generator)
             var scalars = String.UnicodeScalarView()
@@ -74,8 +77,12 @@ struct FoldedTextSearchTests {
         var generator = SystemRandomNumberGenerator()
         let pieces = ["a", "b", "ab", "ä", "\u{1F}", "\u{94F}", "क", "\u{93F}", "😀", "寿", "\u{E9}", "é"]
         for _ in 0..<5_000 {
-            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
-            let term = (0..<Int.random(in: 0...3, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
+            let term = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
             #expect(
                 OSMTextFolding.foldedText(text, contains: term) == Self.scalarsContain(text, term),
                 "\(text.debugDescription) ∋ \(term.debugDescription)"

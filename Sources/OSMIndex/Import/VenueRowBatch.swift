@@ -32,7 +32,10 @@ struct VenueRowBatch: Sendable {
         // `withUnsafeBytes` rethrows untyped errors: the typed one is carried out in a Result.
         let result = bytes.withUnsafeBytes { all in
             Result { () throws(Failure) in
-                try body(UnsafeRawBufferPointer(rebasing: all[row.search]), UnsafeRawBufferPointer(rebasing: all[row.tags]))
+                try body(
+                    UnsafeRawBufferPointer(rebasing: all[row.search]),
+                    UnsafeRawBufferPointer(rebasing: all[row.tags])
+                )
             }
         }
         return try result.get()

@@ -11,8 +11,9 @@ import VenuesSQLite
 ///   venues within its own radius: the nearest are then certainly among them.
 /// - Text: a term of three characters or more first asks the trigram index for the venues
 ///   whose name, brand or cuisine may contain it; when there are few, they are checked and
-///   measured one by one. Otherwise (a short or a common term) the search goes by position, as
-///   for nearby, checking each venue's folded text.
+///   measured one by one; when there are more, the search goes by position and reads only
+///   their rows. Otherwise (a short or a common term) the search goes by position, as for
+///   nearby, checking each venue's folded text.
 ///
 /// Either way every candidate is checked exactly as a search of the OSM file checks it
 /// (categories by the same tag rules, the term with ``OSMTextFolding``), so both give the same
@@ -63,9 +64,12 @@ package final class OSMIndexReader {
     private let sameRules: Bool
     private let categoryBit: [Category: Int]
 
+    /// The most trigram matches read one by one, when a test sets it (to see every way of
+    /// searching happen on small files); else ``directTextCandidateLimit(_:)`` decides.
+    private let directTextCandidateOverride: Int?
+
     /// The trigram index is used when it finds at most this many candidates, or no more than the
-    /// circle is expected to hold (checking one costs about what checking a venue of the circle
-    /// does).
+    /// circle is expected to hold.
     static let textCandidateLimit = 4096
 
     /// Opens the index at `url`.
@@ -73,8 +77,11 @@ package final class OSMIndexReader {
     /// Throws ``OSMIndexError/notFound(path:)`` when there is no file, ``OSMIndexError/notAnIndex(path:reason:)``
     /// for a file that is not one (not SQLite, another program's database, damaged), and
     /// ``OSMIndexError/newerSchema(path:version:)`` for an index of a newer venues.
-    package init(url: URL) throws(OSMIndexError) {
+    /// `directTextCandidates` is for tests: the most trigram matches whose rows are read one by
+    /// one, instead of a number made from the circle's size.
+    package init(url: URL, directTextCandidates: Int? = nil) throws(OSMIndexError) {
         self.url = url
+        self.directTextCandidateOverride = directTextCandidates
         let path = url.path
         var status = stat()
         guard stat(path, &status) == 0 else {
@@ -87,7 +94,7 @@ package final class OSMIndexReader {
         let meta: [String: OSMIndexInfo.MetaValue]
         let version: Int64
         do {
-            connection = try SQLiteConnection(path: path, access: .readOnly)
+            connection = try SQLiteConnection(path: path, access: .readOnly, immutable: true)
             guard try connection.integer("PRAGMA application_id") == OSMIndexSchema.applicationID else {
                 throw OSMIndexError.notAnIndex(path: path, reason: "an SQLite database of another program")
             }
@@ -180,16 +187,29 @@ package final class OSMIndexReader {
             )
         }
         var found: [Candidate]?
-        if let term = query.selection.foldedTerm, let expression = TrigramQuery.expression(forFoldedTerm: term) {
-            found = try textCandidates(expression, query: query, filter: filter)
-            if let found {
-                notes.append("index \(info.name): \(found.count) venue(s) from the trigram index")
+        // The venues whose text may hold the term, when the trigram index finds few enough to
+        // be worth knowing, but too many to read each one's row: the R-tree then reads only
+        // theirs.
+        var textMatches: Set<Int64>?
+        if let term = query.selection.foldedTerm, let expression = TrigramQuery.expression(forFoldedTerm: term),
+            let elements = try trigramMatches(expression, query: query)
+        {
+            if elements.count <= directTextCandidateLimit(query) {
+                let candidates = try textCandidates(elements, query: query, filter: filter)
+                found = candidates
+                notes.append("index \(info.name): \(candidates.count) venue(s) from the trigram index")
+            } else {
+                textMatches = Set(elements)
+                notes.append(
+                    "index \(info.name): \(elements.count) venue(s) from the trigram index, sought by position"
+                )
             }
         }
         if found == nil {
             let (candidates, rounds, radius) = try spatialCandidates(
                 query: query,
                 filter: filter,
+                among: textMatches,
                 cancellation: cancellation
             )
             found = candidates
@@ -206,15 +226,28 @@ package final class OSMIndexReader {
         return Answer(venues: try venues(for: candidates, filter: filter), notes: notes)
     }
 
-    /// Candidates from the trigram index, or `nil` when it finds too many to check one by one.
-    private func textCandidates(_ expression: String, query: Query, filter: CandidateFilter) throws -> [Candidate]? {
+    /// The venues the trigram index finds for the expression, or `nil` when it finds more than
+    /// the circle is expected to hold (and at least ``textCandidateLimit``): the term is then
+    /// better checked on each venue of the circle.
+    private func trigramMatches(_ expression: String, query: Query) throws -> [Int64]? {
         let match = try connection.prepare("SELECT rowid FROM venue_text WHERE venue_text MATCH ? LIMIT ?")
         try match.bind(expression, at: 1)
         let limit = max(Self.textCandidateLimit, Int(min(expectedVenues(within: query.radius), 1e7)))
         try match.bind(limit + 1, at: 2)
         var elements: [Int64] = []
         while try match.step() { elements.append(match.int64(0)) }
-        guard elements.count <= limit else { return nil }
+        return elements.count <= limit ? elements : nil
+    }
+
+    /// The most trigram matches whose rows are read one by one; more are sought through the
+    /// R-tree. Reading a row costs about what going over a few R-tree entries does, so this is
+    /// a quarter of the venues the circle is expected to hold (at least 256).
+    private func directTextCandidateLimit(_ query: Query) -> Int {
+        directTextCandidateOverride ?? max(256, Int(min(expectedVenues(within: query.radius) / 4, 1e7)))
+    }
+
+    /// The candidates among the trigram matches: their rows read one by one.
+    private func textCandidates(_ elements: [Int64], query: Query, filter: CandidateFilter) throws -> [Candidate] {
         let row = try connection.prepare(
             "SELECT latitude, longitude, categories, search FROM venue WHERE element = ?",
             persistent: true
@@ -242,10 +275,12 @@ package final class OSMIndexReader {
     ///
     /// The R-tree's own position (1e-7 degrees, rounded: within a centimetre) rules out what lies
     /// outside the circle before the venue's row is read; a venue inside one round's circle is
-    /// decided once, not again in the wider rounds after it.
+    /// decided once, not again in the wider rounds after it. With `among`, only those venues'
+    /// rows are read.
     private func spatialCandidates(
         query: Query,
         filter: CandidateFilter,
+        among allowed: Set<Int64>?,
         cancellation: CancellationFlag?
     ) throws -> (candidates: [Candidate], rounds: Int, radius: Double) {
         let positions = try connection.prepare(
@@ -279,7 +314,7 @@ package final class OSMIndexReader {
                     rows += 1
                     if rows & 0x3FF == 0, cancellation?.isCancelled == true { throw OSMIndexError.cancelled }
                     let element = positions.int64(0)
-                    guard !decided.contains(element) else { continue }
+                    guard !decided.contains(element), allowed?.contains(element) ?? true else { continue }
                     if let approximate = try? Coordinate(
                         latitude: Double(positions.int64(1)) / 1e7,
                         longitude: Double(positions.int64(2)) / 1e7

@@ -82,7 +82,10 @@ package enum OSMTextFolding {
 
     /// Whether `needle` (not empty, not longer) occurs in `haystack`: each place of its first
     /// byte (`memchr`) compared whole (`memcmp`).
-    private static func bytes(_ haystack: UnsafeBufferPointer<UInt8>, contain needle: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func bytes(
+        _ haystack: UnsafeBufferPointer<UInt8>,
+        contain needle: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         let base = haystack.baseAddress!
         let lastStart = haystack.count - needle.count
         var start = 0
