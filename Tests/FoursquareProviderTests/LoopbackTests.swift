@@ -7,6 +7,11 @@ import VenuesTesting
 
 @testable import FoursquareProvider
 
+/// The deadline of the queries here that should succeed: not the CLI's 10 s, which a query can
+/// outlast while the other suites import indexes on the same two cores (a redirect test ran out
+/// of it in CI), and inside the suite's minute.
+private let loopbackTimeout = 45.0
+
 @Suite("FoursquareProvider against a loopback server", .timeLimit(.minutes(1)))
 struct LoopbackTests {
     // MARK: Headers and query
@@ -16,7 +21,14 @@ struct LoopbackTests {
         let body = try fixtureText("places-search-helsinki.json")
         let server = try await LoopbackServer.start { _ in .json(body) }
         defer { Task { await server.stop() } }
-        let query = VenueQuery(center: helsinki, radius: 500, categories: [.cafe], limit: 30, sort: .distance)
+        let query = VenueQuery(
+            center: helsinki,
+            radius: 500,
+            categories: [.cafe],
+            limit: 30,
+            sort: .distance,
+            timeout: loopbackTimeout
+        )
         let response = try await provider(server).nearby(query)
         #expect(response.venues.count == 6)
         #expect(response.center == nil)  // the query had a centre
@@ -57,7 +69,8 @@ struct LoopbackTests {
             radius: 500,
             term: "bar & grill",
             categories: [.restaurant],
-            sort: .rating
+            sort: .rating,
+            timeout: loopbackTimeout
         )
         let response = try await provider(server, api: .v3).search(query)
         #expect(response.venues.map(\.name) == ["Maya Bar & Grill", "Bar All In", "Burger King", "Jääpuiston kahvila"])
@@ -81,9 +94,9 @@ struct LoopbackTests {
         let server = try await LoopbackServer.start { _ in .json(body) }
         defer { Task { await server.stop() } }
         let provider = provider(server)
-        _ = try await provider.nearby(VenueQuery(center: helsinki, term: "pizza"))
-        _ = try await provider.search(VenueQuery(center: helsinki, term: ""))
-        _ = try await provider.run(VenueQuery(center: helsinki, term: "pizza"))
+        _ = try await provider.nearby(VenueQuery(center: helsinki, term: "pizza", timeout: loopbackTimeout))
+        _ = try await provider.search(VenueQuery(center: helsinki, term: "", timeout: loopbackTimeout))
+        _ = try await provider.run(VenueQuery(center: helsinki, term: "pizza", timeout: loopbackTimeout))
         let requests = await server.requests
         #expect(requests.map { $0.queryValue("query") } == [nil, nil, "pizza"])
     }
@@ -117,7 +130,9 @@ struct LoopbackTests {
     func threePages() async throws {
         let server = try await pagedServer(pages: 3, perPage: 4)
         defer { Task { await server.stop() } }
-        let response = try await provider(server).nearby(VenueQuery(center: helsinki, limit: 50))
+        let response = try await provider(server).nearby(
+            VenueQuery(center: helsinki, limit: 50, timeout: loopbackTimeout)
+        )
         #expect(response.venues.count == 12)
         #expect(response.venues.map(\.id.native) == (0..<12).map(syntheticID))
         #expect(response.notes.contains("fetched 3 Foursquare pages"))
@@ -137,7 +152,9 @@ struct LoopbackTests {
     func stopsAtLimit() async throws {
         let server = try await pagedServer(pages: 3, perPage: 4)
         defer { Task { await server.stop() } }
-        let response = try await provider(server).nearby(VenueQuery(center: helsinki, limit: 6))
+        let response = try await provider(server).nearby(
+            VenueQuery(center: helsinki, limit: 6, timeout: loopbackTimeout)
+        )
         #expect(response.venues.count == 6)
         #expect(await server.requests.count == 2)
         #expect(await server.requests.first?.queryValue("limit") == "6")
@@ -147,7 +164,9 @@ struct LoopbackTests {
     func pageCap() async throws {
         let server = try await pagedServer(pages: 100, perPage: 2)
         defer { Task { await server.stop() } }
-        let response = try await provider(server, maxPages: 3).nearby(VenueQuery(center: helsinki, limit: 50))
+        let response = try await provider(server, maxPages: 3).nearby(
+            VenueQuery(center: helsinki, limit: 50, timeout: loopbackTimeout)
+        )
         #expect(await server.requests.count == 3)
         #expect(response.venues.count == 6)
         #expect(response.notes.contains("stopped paging at the cap of 3 pages; more results exist"))
@@ -162,7 +181,9 @@ struct LoopbackTests {
                 : "\(base)/places/search?ll=60.171634%2C24.944295&cursor=page2"
         }
         defer { Task { await server.stop() } }
-        let response = try await provider(server).nearby(VenueQuery(center: helsinki, limit: 50))
+        let response = try await provider(server).nearby(
+            VenueQuery(center: helsinki, limit: 50, timeout: loopbackTimeout)
+        )
         #expect(await server.requests.count == 2)
         #expect(response.venues.count == 6)
         #expect(response.notes.contains { $0.contains("repeated a page cursor") })
@@ -175,7 +196,9 @@ struct LoopbackTests {
             base.replacingOccurrences(of: "127.0.0.1", with: "localhost") + "/places/search?cursor=page\(next)"
         }
         defer { Task { await server.stop() } }
-        let response = try await provider(server).nearby(VenueQuery(center: helsinki, limit: 50))
+        let response = try await provider(server).nearby(
+            VenueQuery(center: helsinki, limit: 50, timeout: loopbackTimeout)
+        )
         #expect(await server.requests.count == 1)
         #expect(response.venues.count == 3)
         #expect(response.notes.contains { $0.contains("points away from the configured Foursquare host") })
@@ -193,7 +216,7 @@ struct LoopbackTests {
         }
         base.value = server.baseURL.absoluteString
         defer { Task { await server.stop() } }
-        _ = try? await provider(server).nearby(VenueQuery(center: helsinki))
+        _ = try? await provider(server).nearby(VenueQuery(center: helsinki, timeout: loopbackTimeout))
         let requests = await server.requests
         #expect(requests.count == 2)  // the redirect was followed, to `localhost`
         #expect(requests.last?.queryValue("moved") == "1")
@@ -215,7 +238,9 @@ struct LoopbackTests {
         }
         base.value = server.baseURL.absoluteString
         defer { Task { await server.stop() } }
-        let response = try await provider(server).nearby(VenueQuery(center: helsinki, limit: 50))
+        let response = try await provider(server).nearby(
+            VenueQuery(center: helsinki, limit: 50, timeout: loopbackTimeout)
+        )
         #expect(response.venues.map(\.id.native) == (0..<5).map(syntheticID))
     }
 
@@ -226,7 +251,9 @@ struct LoopbackTests {
         let body = try fixtureText("places-search-ip-located.json")
         let server = try await LoopbackServer.start { _ in .json(body) }
         defer { Task { await server.stop() } }
-        let response = try await provider(server).nearby(VenueQuery(center: nil, radius: 1000))
+        let response = try await provider(server).nearby(
+            VenueQuery(center: nil, radius: 1000, timeout: loopbackTimeout)
+        )
         let request = try #require(await server.requests.first)
         #expect(request.queryValue("ll") == nil)
         #expect(request.queryValue("radius") == "1000")
@@ -253,7 +280,9 @@ struct LoopbackTests {
         let body = try fixtureText("places-search-helsinki.json")
         let server = try await LoopbackServer.start { _ in .json(body) }
         defer { Task { await server.stop() } }
-        let response = try await provider(server).nearby(VenueQuery(center: helsinki, radius: 100))
+        let response = try await provider(server).nearby(
+            VenueQuery(center: helsinki, radius: 100, timeout: loopbackTimeout)
+        )
         #expect(response.venues.map(\.name) == ["Mount Everest", "Jääpuiston kahvila", "Public Corner"])
         #expect(response.notes.contains("left out 3 Foursquare places outside the 100 m circle"))
     }
@@ -391,7 +420,7 @@ struct LoopbackTests {
             )
         }
         defer { Task { await server.stop() } }
-        let response = try await provider(server).nearby(VenueQuery(center: helsinki))
+        let response = try await provider(server).nearby(VenueQuery(center: helsinki, timeout: loopbackTimeout))
         #expect(response.notes.allSatisfy { !$0.lowercased().contains(testKey.lowercased()) })
         #expect(response.notes.allSatisfy { !$0.contains(testKey) })
         #expect(response.notes.contains { $0.contains("points away from the configured Foursquare host") })

@@ -14,7 +14,7 @@ struct ProviderTests {
         let harness = try await Harness.make(transport)
         defer { Task { await harness.stop() } }
         let response = try await harness.provider.nearby(
-            VenueQuery(center: Harness.helsinki, radius: 1000, categories: [.cafe], limit: 10)
+            VenueQuery(center: Harness.helsinki, radius: 1000, categories: [.cafe], limit: 10, timeout: 60)
         )
         #expect(response.venues.count == 5)
         #expect(response.notes.contains("skipped 1 place(s) without a location"))
@@ -76,9 +76,13 @@ struct ProviderTests {
         defer { Task { await harness.stop() } }
         let provider = harness.provider
         for category in Category.allCases {
-            _ = try await provider.nearby(VenueQuery(center: Harness.helsinki, categories: [category], limit: 30))
+            _ = try await provider.nearby(
+                VenueQuery(center: Harness.helsinki, categories: [category], limit: 30, timeout: 60)
+            )
         }
-        _ = try await provider.nearby(VenueQuery(center: Harness.helsinki, radius: 100_000, limit: 100, sort: .rating))
+        _ = try await provider.nearby(
+            VenueQuery(center: Harness.helsinki, radius: 100_000, limit: 100, sort: .rating, timeout: 60)
+        )
         _ = try await provider.search(
             VenueQuery(center: Harness.helsinki, radius: 90_000, term: "pizza", limit: 60, timeout: 60)
         )
@@ -250,7 +254,7 @@ struct ProviderTests {
         let harness = try await Harness.make(transport)
         defer { Task { await harness.stop() } }
         await harness.fake.force(.json("{}"))
-        let response = try await harness.provider.nearby(VenueQuery(center: Harness.helsinki))
+        let response = try await harness.provider.nearby(VenueQuery(center: Harness.helsinki, timeout: 60))
         #expect(response.venues.isEmpty)
     }
 
