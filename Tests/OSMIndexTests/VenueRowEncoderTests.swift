@@ -55,4 +55,17 @@ struct VenueRowEncoderTests {
         #expect(Set(keyNames.values) == Set(keys))
         #expect(keyNames.keys.sorted() == Array(1...keys.count))
     }
+
+    /// `venue.search` keeps the separators between fields and leaves out empty fields at the end.
+    @Test func searchTextLeavesOutEmptyFieldsAtTheEnd() {
+        func tags(_ pairs: [(String, String)]) -> OSMTags {
+            OSMTags(pairs: pairs.map { OSMTags.Pair(key: $0.0, value: $0.1) })
+        }
+        #expect(VenueRowCoding.searchText(tags([("name", "Café Ÿ")])) == "cafe y")
+        #expect(VenueRowCoding.searchText(tags([("name", "A"), ("brand", "B")])) == "a\u{1F}b")
+        #expect(VenueRowCoding.searchText(tags([("name", "A"), ("cuisine", "C")])) == "a\u{1F}\u{1F}c")
+        #expect(VenueRowCoding.searchText(tags([("name", "A"), ("brand", ""), ("cuisine", "")])) == "a")
+        #expect(VenueRowCoding.searchText(tags([("brand", "B")])) == "\u{1F}b")
+        #expect(VenueRowCoding.searchText(tags([])) == "")
+    }
 }

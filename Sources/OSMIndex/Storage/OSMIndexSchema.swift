@@ -13,7 +13,8 @@ import OSMModel
 ///                                  -- (NULL for nodes)
 ///   categories INTEGER,            -- bit i set = the i-th category of meta 'category_bits'
 ///   search TEXT,                   -- name, brand and cuisine folded (lowercase, no
-///                                  -- diacritics), joined by U+001F
+///                                  -- diacritics), joined by U+001F (empty fields at the
+///                                  -- end left out; indexes before 2026-11-26 keep them)
 ///   tags BLOB,                     -- every tag: (key id, value length, value) as varints + UTF-8
 ///   osm_type, osm_id               -- generated from element, for people writing SQL
 /// )
