@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import VenuesCore
 import VenuesServerStore
 
 /// The store's part in the server's lifecycle: migrates the schema at start-up (again and
@@ -33,7 +34,12 @@ final class StoreService: Service, Sendable {
     /// Migrates once (within ``migrationTimeLimit``).
     func migrateOnce() async throws(ServerStoreError) {
         let store = self.store
-        try await TimeLimit.run(migrationTimeLimit) { () async throws(ServerStoreError) in
+        let limit = migrationTimeLimit
+        try await withTimeLimit(
+            limit,
+            expired: .unavailable("no answer within \(limit.components.seconds) s"),
+            cancelled: .unavailable("the request was cancelled")
+        ) { () async throws(ServerStoreError) in
             try await store.migrate()
         }.get()
         monitor.isMigrated = true
