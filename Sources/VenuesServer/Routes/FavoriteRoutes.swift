@@ -136,9 +136,8 @@ struct FavoriteRoutes: Sendable {
         }
         guard let note = body.note else { return nil }
         if let control = note.unicodeScalars.first(where: isRefusedControl) {
-            let code = String(control.value, radix: 16, uppercase: true)
             throw APIError.badRequest(
-                "note holds the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code): only tabs and line breaks are accepted (they become spaces)"
+                "note holds the control character \(String(format: "U+%04X", control.value)): only tabs and line breaks are accepted (they become spaces)"
             )
         }
         let cleaned = TextSanitizer.clean(note).trimmingCharacters(in: .whitespacesAndNewlines)
