@@ -21,7 +21,7 @@ private struct TextIndexRows: Sendable {
 /// after 64 segments of a level (default 16) with an 8 MiB pending-term buffer (default 1 MiB),
 /// then one `optimize` into a single segment. Filled that way the index took 11 s instead of
 /// 33 s.
-final class TextIndexBuilder: @unchecked Sendable {
+final class TextIndexBuilder: Sendable {
     /// The file being filled: beside the index's temporary file, deleted by ``discard()``.
     let path: String
     private let queue = BoundedQueue<TextIndexRows>(capacity: 8)
