@@ -248,26 +248,46 @@ package final class OSMIndexReader {
 
     /// The candidates among the trigram matches: their rows read one by one.
     private func textCandidates(_ elements: [Int64], query: Query, filter: CandidateFilter) throws -> [Candidate] {
-        let row = try connection.prepare(
+        let row = try candidateRow()
+        var result: [Candidate] = []
+        for element in elements {
+            guard let (candidate, accepted) = try check(element, row: row, within: query.radius, of: query, filter),
+                accepted
+            else { continue }
+            result.append(candidate)
+        }
+        return result
+    }
+
+    /// The statement ``check(_:row:within:of:_:)`` reads a venue's row with.
+    private func candidateRow() throws -> SQLiteStatement {
+        try connection.prepare(
             "SELECT latitude, longitude, categories, search FROM venue WHERE element = ?",
             persistent: true
         )
-        var result: [Candidate] = []
-        for element in elements {
-            try row.bind(element, at: 1)
-            defer { row.reset() }
-            guard try row.step(), let coordinate = Self.coordinate(row, latitude: 0, longitude: 1) else { continue }
-            let distance = coordinate.distance(to: query.center)
-            guard distance <= query.radius,
-                try filter.accepts(
-                    categories: row.int64(2),
-                    search: { row.text(3) ?? "" },
-                    tags: { try self.tags(of: element) }
-                )
-            else { continue }
-            result.append(Candidate(element: element, coordinate: coordinate, distance: distance))
-        }
-        return result
+    }
+
+    /// The venue `element` as a candidate, read with `row` (``candidateRow()``), when it lies
+    /// within `radius` of the query's centre, and whether `filter` accepts it; `nil` when it
+    /// lies farther or has no row.
+    private func check(
+        _ element: Int64,
+        row: SQLiteStatement,
+        within radius: Double,
+        of query: Query,
+        _ filter: CandidateFilter
+    ) throws -> (candidate: Candidate, accepted: Bool)? {
+        try row.bind(element, at: 1)
+        defer { row.reset() }
+        guard try row.step(), let coordinate = Self.coordinate(row, latitude: 0, longitude: 1) else { return nil }
+        let distance = coordinate.distance(to: query.center)
+        guard distance <= radius else { return nil }
+        let accepted = try filter.accepts(
+            categories: row.int64(2),
+            search: { row.text(3) ?? "" },
+            tags: { try self.tags(of: element) }
+        )
+        return (Candidate(element: element, coordinate: coordinate, distance: distance), accepted)
     }
 
     /// Candidates from the R-tree: every accepted venue within the radius, or — when only the
@@ -289,10 +309,7 @@ package final class OSMIndexReader {
             WHERE max_latitude >= ?1 AND min_latitude <= ?2 AND max_longitude >= ?3 AND min_longitude <= ?4
             """
         )
-        let row = try connection.prepare(
-            "SELECT latitude, longitude, categories, search FROM venue WHERE element = ?",
-            persistent: true
-        )
+        let row = try candidateRow()
         var radius = query.radius
         if let nearest = query.nearest { radius = min(query.radius, initialRadius(for: nearest)) }
         var rounds = 0
@@ -321,22 +338,10 @@ package final class OSMIndexReader {
                     ), approximate.distance(to: query.center) > reach {
                         continue
                     }
-                    try row.bind(element, at: 1)
-                    defer { row.reset() }
-                    guard try row.step(), let coordinate = Self.coordinate(row, latitude: 0, longitude: 1) else {
-                        continue
-                    }
-                    let distance = coordinate.distance(to: query.center)
-                    guard distance <= radius else { continue }
-                    decided.insert(element)
-                    guard
-                        try filter.accepts(
-                            categories: row.int64(2),
-                            search: { row.text(3) ?? "" },
-                            tags: { try self.tags(of: element) }
-                        )
+                    guard let (candidate, accepted) = try check(element, row: row, within: radius, of: query, filter)
                     else { continue }
-                    found.append(Candidate(element: element, coordinate: coordinate, distance: distance))
+                    decided.insert(element)
+                    if accepted { found.append(candidate) }
                 }
             }
             guard let nearest = query.nearest, found.count < nearest, radius < query.radius else {
