@@ -232,6 +232,21 @@ let package = Package(
                 "OSMIndex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            // Start-up is most of a query answered from a local index, so the binary is linked
+            // to load quickly: with lld (in the toolchain) packing its 130,000 relative
+            // relocations (RELR: 3.1 MB of relocation entries become 46 kB) and without exporting its 42,000
+            // Swift symbols, which the dynamic loader otherwise hashes and searches for every
+            // library's symbol. `venues --version` took 15.3 ms with the default gold link, 12.3
+            // ms so (`hyperfine -N`, release build, README).
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                        "-Xlinker", "--no-export-dynamic",
+                    ],
+                    .when(platforms: [.linux])
+                )
             ]
         ),
 
