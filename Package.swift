@@ -1,6 +1,19 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// How the two programs are linked. Start-up is most of a query answered from a local index, so
+/// they are linked to load quickly: with lld (in the toolchain) packing the relative relocations
+/// (RELR: `venues` had 130,000, 3.1 MB of relocation entries, now 46 kB) and without exporting
+/// the Swift symbols (42,000), which the dynamic loader otherwise hashes and searches for every
+/// library's symbol. `venues --version` took 15.3 ms with the default gold link, 12.3 ms so
+/// (`hyperfine -N`, release build).
+let quickStartLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+        .when(platforms: [.linux])
+    )
+]
+
 let package = Package(
     name: "venues",
     platforms: [.macOS(.v15)],
@@ -20,6 +33,7 @@ let package = Package(
         .library(name: "OSMPBF", targets: ["OSMPBF"]),
         .library(name: "VenuesServer", targets: ["VenuesServer"]),
         .executable(name: "venues", targets: ["VenuesCLI"]),
+        .executable(name: "venues-server", targets: ["VenuesServeCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -209,10 +223,28 @@ let package = Package(
             resources: [.embedInCode("Resources/openapi.json")]
         ),
 
+        // What the two programs share: the global options, the command context (configuration,
+        // directories, logging, the HTTP stack) and the one-line failure.
+        .target(
+            name: "VenuesCommandLine",
+            dependencies: [
+                "VenuesCore",
+                "VenuesHTTP",
+                "VenuesFiles",
+                "VenuesFavorites",
+                "VenuesConfig",
+                "VenuesAggregator",
+                "VenuesEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // The command-line tool.
         .executableTarget(
             name: "VenuesCLI",
             dependencies: [
+                "VenuesCommandLine",
                 "VenuesCore",
                 "VenuesHTTP",
                 "VenuesFiles",
@@ -222,8 +254,6 @@ let package = Package(
                 "VenuesAggregator",
                 "VenuesEngine",
                 "VenuesReports",
-                "VenuesServer",
-                "VenuesServerStore",
                 "FoursquareProvider",
                 "GooglePlacesProvider",
                 "OverpassProvider",
@@ -233,21 +263,24 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // Start-up is most of a query answered from a local index, so the binary is linked
-            // to load quickly: with lld (in the toolchain) packing its 130,000 relative
-            // relocations (RELR: 3.1 MB of relocation entries become 46 kB) and without exporting its 42,000
-            // Swift symbols, which the dynamic loader otherwise hashes and searches for every
-            // library's symbol. `venues --version` took 15.3 ms with the default gold link, 12.3
-            // ms so (`hyperfine -N`, release build, README).
-            linkerSettings: [
-                .unsafeFlags(
-                    [
-                        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                        "-Xlinker", "--no-export-dynamic",
-                    ],
-                    .when(platforms: [.linux])
-                )
-            ]
+            linkerSettings: quickStartLinkerSettings
+        ),
+
+        // `venues serve`, a program of its own (`venues-server`, run by `venues serve`): the HTTP
+        // server, its stores and TLS stay out of the binary started for every one-shot query.
+        .executableTarget(
+            name: "VenuesServeCLI",
+            dependencies: [
+                "VenuesCommandLine",
+                "VenuesCore",
+                "VenuesHTTP",
+                "VenuesFiles",
+                "VenuesServer",
+                "VenuesServerStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            linkerSettings: quickStartLinkerSettings
         ),
 
         // Release-mode benchmarks and the merge evaluation (`swift run -c release NAME`); built
@@ -374,7 +407,7 @@ let package = Package(
             dependencies: [
                 "VenuesServer", "VenuesServerStore", "VenuesServerTestSupport", "VenuesTestSupport", "VenuesCore",
                 "VenuesReports",
-                "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesCLI",
+                "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesCLI", "VenuesServeCLI",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -29,7 +29,9 @@ if ! command -v wrk >/dev/null; then
     $sudo apt-get install -y -qq wrk >/dev/null || { echo "serve.sh: wrk is missing and cannot be installed" >&2; exit 2; }
 fi
 if [ -z "${VENUES:-}" ]; then
+    # `venues serve` runs the venues-server program beside venues: build both.
     (cd "$root" && swift build -c release --static-swift-stdlib --product venues >&2)
+    (cd "$root" && swift build -c release --static-swift-stdlib --product venues-server >&2)
     VENUES="$root/.build/release/venues"
 fi
 

@@ -22,4 +22,18 @@ struct Venues: AsyncParsableCommand {
             OSMCommand.self, ServeCommand.self,
         ]
     )
+
+    /// `venues serve …` goes to the server program as it is, before any parsing: its options are
+    /// the server's (``ServerProgram``). Everything else is parsed here.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == ServeCommand.configuration.commandName {
+            do {
+                try ServerProgram.replaceProcess(arguments: Array(arguments.dropFirst()))
+            } catch {
+                exit(withError: error)
+            }
+        }
+        await main(nil)
+    }
 }

@@ -77,6 +77,43 @@ struct ServeProcessTests {
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    @Test("venues serve runs venues-server: the server's version and help, through venues")
+    func handedToTheServerProgram() async throws {
+        let home = try TemporaryHome.make()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = try ServeProcess.environment(home: home, fakes: [])
+        let help = try await ServeProcess.run(["serve", "--help"], environment: environment)
+        let tokenHelp = try await ServeProcess.run(["serve", "token", "--help"], environment: environment)
+        let listed = try await ServeProcess.run(["--help"], environment: environment)
+
+        #expect(help.status == 0, "\(help.stderr)")
+        #expect(help.stdout.contains("USAGE: venues serve [--host <address>] [--port <port>]"), "\(help.stdout)")
+        #expect(tokenHelp.stdout.contains("USAGE: venues serve token <subcommand>"), "\(tokenHelp.stdout)")
+        #expect(listed.stdout.contains("serve "), "venues --help lists serve: \(listed.stdout)")
+    }
+
+    @Test("without venues-server beside it, venues serve says where it looked and exits 1")
+    func missingServerProgram() async throws {
+        let home = try TemporaryHome.make()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let alone = home.appendingPathComponent("bin", isDirectory: true)
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        let copy = alone.appendingPathComponent("venues")
+        try FileManager.default.copyItem(at: try ServeProcess.executable, to: copy)
+        let result = try await ServeProcess.run(
+            ["serve", "--port", "0"],
+            environment: try ServeProcess.environment(home: home, fakes: []),
+            executable: copy
+        )
+
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("venues serve runs \(alone.path)/venues-server, which cannot be started"),
+            "\(result.stderr)"
+        )
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test("SIGTERM with requests in flight: it stops listening, every request completes, exit 0")
     func gracefulShutdown() async throws {
         let home = try TemporaryHome.make()

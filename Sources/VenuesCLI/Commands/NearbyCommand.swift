@@ -1,4 +1,5 @@
 import ArgumentParser
+import VenuesCommandLine
 
 /// `venues nearby`: venues around a point.
 struct NearbyCommand: AsyncParsableCommand {

@@ -4,6 +4,7 @@ import OSMIndex
 import OSMModel
 import OverpassProvider
 import Synchronization
+import VenuesCommandLine
 import VenuesHTTP
 import VenuesReports
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OSMIndex
+import VenuesCommandLine
 import VenuesReports
 
 /// `venues osm list`: the imported indexes.

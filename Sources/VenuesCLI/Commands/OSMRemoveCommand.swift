@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OSMIndex
+import VenuesCommandLine
 
 /// `venues osm remove NAME`: deletes an imported index.
 struct OSMRemoveCommand: AsyncParsableCommand {

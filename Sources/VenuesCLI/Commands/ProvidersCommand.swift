@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OSMIndex
+import VenuesCommandLine
 import VenuesCore
 import VenuesEngine
 import VenuesReports

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VenuesAggregator
+import VenuesCommandLine
 import VenuesCore
 import VenuesReports
 

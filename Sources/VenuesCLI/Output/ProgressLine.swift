@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import VenuesAggregator
+import VenuesCommandLine
 import VenuesCore
 import VenuesReports
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import VenuesAggregator
+import VenuesCommandLine
 import VenuesCore
 import VenuesEngine
 import VenuesFavorites

@@ -1,5 +1,6 @@
 import Foundation
 import VenuesAggregator
+import VenuesCommandLine
 import VenuesCore
 import VenuesEngine
 import VenuesFavorites

@@ -132,12 +132,13 @@ final class ServeProcess: Sendable {
     /// Runs `venues arguments…` to the end; its status and output.
     static func run(
         _ arguments: [String],
-        environment: [String: String]
+        environment: [String: String],
+        executable chosen: URL? = nil
     ) async throws -> (
         status: Int32, stdout: String, stderr: String
     ) {
         let process = Process()
-        process.executableURL = try executable
+        process.executableURL = try chosen ?? executable
         process.arguments = arguments
         process.environment = environment
         let output = Pipe()

@@ -1,12 +1,18 @@
-import Logging
-import VenuesHTTP
+package import Logging
+package import VenuesHTTP
 
 /// Logs every exchange at debug level with the URL redacted and no headers.
-struct LoggingHTTPClient: HTTPClient {
+package struct LoggingHTTPClient: HTTPClient {
     let base: any HTTPClient
     let logger: Logger
 
-    func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+    /// Sends through `base`, logging to `logger`.
+    package init(base: any HTTPClient, logger: Logger) {
+        self.base = base
+        self.logger = logger
+    }
+
+    package func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         let clock = ContinuousClock()
         let start = clock.now
         logger.debug("→ \(request.redactedDescription)")
@@ -26,8 +32,8 @@ struct LoggingHTTPClient: HTTPClient {
 }
 
 /// Elapsed wall time in whole milliseconds.
-enum Milliseconds {
-    static func since(_ start: ContinuousClock.Instant, clock: ContinuousClock) -> Int {
+package enum Milliseconds {
+    package static func since(_ start: ContinuousClock.Instant, clock: ContinuousClock) -> Int {
         let elapsed = clock.now - start
         return Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
     }

@@ -7,14 +7,14 @@ import Darwin
 #endif
 
 /// Facts about where output goes.
-enum Terminal {
+package enum Terminal {
     /// Whether the file descriptor is a terminal.
-    static func isTerminal(_ descriptor: Int32) -> Bool {
+    package static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1
     }
 
     /// Columns of the terminal on stdout; else `$COLUMNS`; else 120.
-    static func width(environment: [String: String]) -> Int {
+    package static func width(environment: [String: String]) -> Int {
         var size = winsize()
         if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
             return Int(size.ws_col)
@@ -27,8 +27,8 @@ enum Terminal {
 }
 
 /// Writes to standard error.
-enum StandardError {
-    static func write(_ text: String) {
+package enum StandardError {
+    package static func write(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
 }

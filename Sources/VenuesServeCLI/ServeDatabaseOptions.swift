@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VenuesCommandLine
 import VenuesFiles
 import VenuesServer
 import VenuesServerStore

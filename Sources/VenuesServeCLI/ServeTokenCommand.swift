@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VenuesCommandLine
 import VenuesServer
 import VenuesServerStore
 

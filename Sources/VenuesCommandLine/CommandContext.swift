@@ -1,27 +1,27 @@
-import ArgumentParser
+package import ArgumentParser
 import Foundation
-import Logging
-import VenuesAggregator
-import VenuesConfig
+package import Logging
+package import VenuesAggregator
+package import VenuesConfig
 import VenuesCore
 import VenuesEngine
-import VenuesFavorites
-import VenuesFiles
-import VenuesHTTP
+package import VenuesFavorites
+package import VenuesFiles
+package import VenuesHTTP
 
 /// What a command needs from its surroundings: configuration, file locations, logging and the
 /// HTTP client (with the response cache). Built once per run from the global options.
-struct CommandContext {
-    var configuration: VenuesConfiguration
-    var environment: [String: String]
-    var directories: DataDirectories
-    var logger: Logger
-    var httpClient: any HTTPClient
-    var verbose: Bool
-    var offline: Bool
+package struct CommandContext {
+    package var configuration: VenuesConfiguration
+    package var environment: [String: String]
+    package var directories: DataDirectories
+    package var logger: Logger
+    package var httpClient: any HTTPClient
+    package var verbose: Bool
+    package var offline: Bool
 
     /// Loads configuration layers and sets up logging and the HTTP stack. Errors exit 1 with a message.
-    static func make(
+    package static func make(
         global: GlobalOptions,
         environment: [String: String] = ProcessInfo.processInfo.environment
     )
@@ -68,11 +68,11 @@ struct CommandContext {
     }
 
     /// The favourites file.
-    var favorites: FavoritesStore { FavoritesStore(directories: directories) }
+    package var favorites: FavoritesStore { FavoritesStore(directories: directories) }
 
     /// The favourites, or `nil` after a warning on stderr (`warning: CONSEQUENCE: why`, naming
     /// the file) when the file cannot be read: commands that only consult favourites go on.
-    func favoritesIndexOrWarning(_ consequence: String) -> FavoriteIndex? {
+    package func favoritesIndexOrWarning(_ consequence: String) -> FavoriteIndex? {
         do {
             return try favorites.index()
         } catch {
@@ -82,20 +82,20 @@ struct CommandContext {
     }
 
     /// The places of the last listing.
-    var lastListing: LastListing { LastListing(directories: directories) }
+    package var lastListing: LastListing { LastListing(directories: directories) }
 }
 
 /// A runtime failure: printed as one line on stderr, exit status 1.
-struct CommandFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct CommandFailure: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// swift-log can be bootstrapped once per process.
-enum LoggingBootstrap {
+package enum LoggingBootstrap {
     nonisolated(unsafe) private static var done = false
 
-    static func once(verbose: Bool) {
+    package static func once(verbose: Bool) {
         guard !done else { return }
         done = true
         LoggingSystem.bootstrap { label in
@@ -108,7 +108,7 @@ enum LoggingBootstrap {
 
 extension AsyncParsableCommand {
     /// Runs the body; a ``CommandFailure`` becomes one stderr line and exit 1.
-    func failingWithMessage(_ body: () async throws -> Void) async throws {
+    package func failingWithMessage(_ body: () async throws -> Void) async throws {
         do {
             try await body()
         } catch let failure as CommandFailure {

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import VenuesCommandLine
+
+/// The program that `venues serve` runs: `venues-server`, in the directory of the running
+/// `venues` (as `swift build` and an install of both leave them).
+enum ServerProgram {
+    /// The server program's file name.
+    static let name = "venues-server"
+
+    /// Where the server program should be: beside this executable.
+    static func location() -> URL {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let directory =
+            executable.path == "/proc/self/exe"
+            ? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            : executable.deletingLastPathComponent()
+        return directory.appendingPathComponent(name, isDirectory: false)
+    }
+
+    /// Replaces this process by the server program with these arguments (same process id,
+    /// environment and standard streams, so signals and exit status are the server's own).
+    /// Returns only by throwing: exit 1 with a message when the program is missing or cannot run.
+    static func replaceProcess(arguments: [String]) throws -> Never {
+        let program = location().path
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        execv(program, argv)
+        let reason = String(cString: strerror(errno))
+        for argument in argv { free(argument) }
+        StandardError.write(
+            "venues: error: venues serve runs \(program), which cannot be started (\(reason)): install \(name) beside venues (swift build -c release builds both)\n"
+        )
+        throw ExitCode.failure
+    }
+}
