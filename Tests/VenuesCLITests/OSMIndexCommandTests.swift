@@ -104,6 +104,16 @@ struct OSMIndexCommandTests {
         )
     }
 
+    @Test func aVerboseImportSaysHowLongEachPhaseTook() async throws {
+        let home = try Home()
+        let imported = try await home.run(["osm", "import", Self.sample.path, "--verbose"])
+        #expect(imported.status == 0, "\(imported.transcript)")
+        let phases =
+            #/import phases: reading \d+\.\d s, placing ways and relations \d+\.\d s, finishing the indexes \d+\.\d s/#
+        #expect(imported.stderr.contains(phases), "\(imported.stderr)")
+        #expect(imported.stdout.contains("Imported 1,205 venues"), "\(imported.stdout)")
+    }
+
     @Test func anIndexNamedAsTheEndpointIsSearchedAndCheckedFirst() async throws {
         var home = try Home()
         let output = home.root.appendingPathComponent("elsewhere/city.sqlite")

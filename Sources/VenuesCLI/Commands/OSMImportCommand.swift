@@ -120,9 +120,18 @@ struct OSMImportCommand: AsyncParsableCommand {
                 throw CommandFailure("import of \(source.path) failed: \(error.description)")
             }
             progress.clear()
+            context.logger.debug(
+                """
+                import phases: reading \(Self.seconds(summary.readingSeconds)), placing ways and relations \
+                \(Self.seconds(summary.placingSeconds)), finishing the indexes \(Self.seconds(summary.indexingSeconds))
+                """
+            )
             StandardOutput.write(Self.report(summary))
         }
     }
+
+    /// `12.3 s`.
+    private static func seconds(_ value: Double) -> String { String(format: "%.1f s", value) }
 
     /// `1,205 venues`, `1 node`.
     private static func counted(_ count: Int, _ noun: String) -> String {
