@@ -14,7 +14,7 @@
 #
 #   Benchmarks/serve.sh
 #   DURATION=10 CONNECTIONS=32 Benchmarks/serve.sh
-#   VENUES=/path/to/venues Benchmarks/serve.sh     # another build (no build step)
+#   VENUES=/path/to/venues Benchmarks/serve.sh     # another build (no build step; venues-server beside it)
 #   STORES=sqlite Benchmarks/serve.sh              # only SQLite
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
