@@ -8,14 +8,14 @@ enum ServerProgram {
     /// The server program's file name.
     static let name = "venues-server"
 
-    /// Where the server program should be: beside this executable.
+    /// Where the server program should be: beside this executable (its real file, when `venues`
+    /// is run through a symbolic link).
     static func location() -> URL {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let directory =
-            executable.path == "/proc/self/exe"
-            ? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            : executable.deletingLastPathComponent()
-        return directory.appendingPathComponent(name, isDirectory: false)
+        let linked = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let executable =
+            linked.path == "/proc/self/exe"
+            ? (Bundle.main.executableURL?.resolvingSymlinksInPath() ?? linked) : linked
+        return executable.deletingLastPathComponent().appendingPathComponent(name, isDirectory: false)
     }
 
     /// Replaces this process by the server program with these arguments (same process id,
