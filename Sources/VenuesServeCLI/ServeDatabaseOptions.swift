@@ -28,9 +28,14 @@ struct ServeDatabaseOptions: ParsableArguments {
         }
     }
 
-    /// Opens and migrates the store, for a command that uses it and closes it.
-    func openStore(environment: [String: String], directories: DataDirectories) async throws -> any ServerStore {
-        let database = try resolved(environment: environment, directories: directories)
+    /// Opens and migrates the store (settings from `global`), runs `body` with it, and closes it
+    /// whether `body` returns or throws: what a `token` command does with the store.
+    func withStore<Value>(
+        global: GlobalOptions,
+        _ body: (any ServerStore) async throws -> Value
+    ) async throws -> Value {
+        let context = try await CommandContext.make(global: global)
+        let database = try resolved(environment: context.environment, directories: context.directories)
         let store: any ServerStore
         do throws(ServerStoreError) {
             store = try await database.open()
@@ -38,7 +43,14 @@ struct ServeDatabaseOptions: ParsableArguments {
         } catch {
             throw CommandFailure("cannot use the store (\(database)): \(error.reason)")
         }
-        return store
+        do {
+            let value = try await body(store)
+            await store.close()
+            return value
+        } catch {
+            await store.close()
+            throw error
+        }
     }
 }
 

@@ -51,24 +51,19 @@ struct ServeTokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await failingWithMessage {
-                let context = try await CommandContext.make(global: global)
-                let store = try await database.openStore(
-                    environment: context.environment,
-                    directories: context.directories
-                )
                 let token = BearerToken.generate()
-                do throws(ServerStoreError) {
-                    try await store.createClient(name: name, tokenHash: BearerToken.hash(token), createdAt: Date())
-                } catch {
-                    await store.close()
-                    if case .duplicateClient = error {
-                        throw CommandFailure(
-                            "a client named \(name) exists already: revoke it first (venues serve token revoke \(name))"
-                        )
+                try await database.withStore(global: global) { store in
+                    do throws(ServerStoreError) {
+                        try await store.createClient(name: name, tokenHash: BearerToken.hash(token), createdAt: Date())
+                    } catch {
+                        if case .duplicateClient = error {
+                            throw CommandFailure(
+                                "a client named \(name) exists already: revoke it first (venues serve token revoke \(name))"
+                            )
+                        }
+                        throw CommandFailure("cannot create the client: \(error.reason)")
                     }
-                    throw CommandFailure("cannot create the client: \(error.reason)")
                 }
-                await store.close()
                 print("Created client \(name). Its token is shown only now; send it as Authorization: Bearer TOKEN:")
                 print(token)
             }
@@ -93,19 +88,13 @@ struct ServeTokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await failingWithMessage {
-                let context = try await CommandContext.make(global: global)
-                let store = try await database.openStore(
-                    environment: context.environment,
-                    directories: context.directories
-                )
-                let clients: [ServerClient]
-                do throws(ServerStoreError) {
-                    clients = try await store.clients()
-                } catch {
-                    await store.close()
-                    throw CommandFailure("cannot list the clients: \(error.reason)")
+                let clients = try await database.withStore(global: global) { store in
+                    do throws(ServerStoreError) {
+                        return try await store.clients()
+                    } catch {
+                        throw CommandFailure("cannot list the clients: \(error.reason)")
+                    }
                 }
-                await store.close()
                 let formatter = ISO8601DateFormatter()
                 switch format {
                 case .json:
@@ -149,19 +138,13 @@ struct ServeTokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await failingWithMessage {
-                let context = try await CommandContext.make(global: global)
-                let store = try await database.openStore(
-                    environment: context.environment,
-                    directories: context.directories
-                )
-                let removed: Bool
-                do throws(ServerStoreError) {
-                    removed = try await store.revokeClient(name: name)
-                } catch {
-                    await store.close()
-                    throw CommandFailure("cannot revoke the client: \(error.reason)")
+                let removed = try await database.withStore(global: global) { store in
+                    do throws(ServerStoreError) {
+                        return try await store.revokeClient(name: name)
+                    } catch {
+                        throw CommandFailure("cannot revoke the client: \(error.reason)")
+                    }
                 }
-                await store.close()
                 guard removed else {
                     throw CommandFailure("there is no client named \(name) (see venues serve token list)")
                 }
