@@ -34,9 +34,8 @@ struct VenueRowEncoder {
             }
         }
         let tagsEnd = batch.bytes.count
-        let search = VenueRowCoding.searchText(fields: fields)
-        var searchText = search
-        searchText.withUTF8 { batch.bytes.append(contentsOf: $0) }
+        var search = VenueRowCoding.searchText(fields: fields)
+        search.withUTF8 { batch.bytes.append(contentsOf: $0) }
         batch.rows.append(
             VenueRowBatch.Row(
                 element: row.element,
