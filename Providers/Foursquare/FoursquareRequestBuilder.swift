@@ -136,14 +136,14 @@ public enum FoursquareRequestBuilder {
         )
     }
 
-    /// The Foursquare `sort`: `DISTANCE` for distance (and for a name sort of a nearby search:
-    /// the nearest places first, the aggregator sorts by name), `RATING` for rating,
-    /// `RELEVANCE` for a name-sorted text search.
+    /// The Foursquare `sort`: `DISTANCE` for distance (and for a name or relevance sort of a
+    /// nearby search: the nearest places first, the aggregator sorts), `RATING` for rating,
+    /// `RELEVANCE` for a text search sorted by name or relevance.
     public static func sort(_ query: VenueQuery) -> String {
         switch query.sort {
         case .distance: "DISTANCE"
         case .rating: "RATING"
-        case .name: query.isTextSearch ? "RELEVANCE" : "DISTANCE"
+        case .name, .relevance: query.isTextSearch ? "RELEVANCE" : "DISTANCE"
         }
     }
 

@@ -229,8 +229,8 @@ public struct OverpassProvider: VenueProvider {
     }
 
     /// Searches one index. When the order is by distance only the nearest `limit` are asked for
-    /// (every venue tied with the last one too); otherwise every venue in the circle, as the
-    /// other modes return them.
+    /// (every venue tied with the last one too), for a text search in relevance order the best
+    /// `limit`; otherwise every venue in the circle, as the other modes return them.
     private static func searchIndex(
         _ url: URL,
         query: VenueQuery,
@@ -247,7 +247,8 @@ public struct OverpassProvider: VenueProvider {
                     radius: Double(query.radius),
                     categories: query.categories,
                     selection: selection,
-                    nearest: query.sort == .distance ? max(1, query.limit) : nil
+                    nearest: query.nearestLimit.map { max(1, $0) },
+                    ranked: query.rankedLimit.map { max(1, $0) }
                 ),
                 cancellation: cancellation
             )

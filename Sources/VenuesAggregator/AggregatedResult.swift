@@ -56,12 +56,23 @@ public struct ResultVenue: Sendable, Hashable {
     public var isFavorite: Bool
     /// True when no provider returned it and it comes from the favourites snapshot.
     public var fromFavorites: Bool
+    /// How well it matches the search term (the best of its sources); `nil` for a nearby search,
+    /// or when a provider returned it for reasons of its own (Foursquare and Google match
+    /// addresses and categories too).
+    public var match: VenueMatch?
 
-    public init(merged: MergedVenue, distance: Double, isFavorite: Bool, fromFavorites: Bool = false) {
+    public init(
+        merged: MergedVenue,
+        distance: Double,
+        isFavorite: Bool,
+        fromFavorites: Bool = false,
+        match: VenueMatch? = nil
+    ) {
         self.merged = merged
         self.distance = distance
         self.isFavorite = isFavorite
         self.fromFavorites = fromFavorites
+        self.match = match
     }
 
     /// The canonical venue.

@@ -134,23 +134,27 @@ public struct Aggregator: Sendable {
     private func combine(_ outcomes: [ProviderOutcome], query: VenueQuery, center: Coordinate) -> [ResultVenue] {
         let radius = Double(query.radius)
         let inCircle = outcomes.flatMap(\.venues).filter { $0.coordinate.distance(to: center) <= radius }
+        let term = query.isTextSearch ? query.term.map(SearchTerm.init) : nil
         var results = merger.merge(inCircle).map { merged in
             ResultVenue(
                 merged: merged,
                 distance: merged.venue.coordinate.distance(to: center),
-                isFavorite: favorites.isFavorite(anyOf: merged.sources.map(\.id))
+                isFavorite: favorites.isFavorite(anyOf: merged.sources.map(\.id)),
+                match: term.flatMap { term in merged.sources.compactMap { term.match($0) }.max() }
             )
         }
         let listed = Set(results.flatMap { $0.merged.sources.map(\.id) })
         for favorite in favorites.favorites(within: radius, of: center, notMatching: listed) {
             if !query.categories.isEmpty, query.categories.isDisjoint(with: favorite.categories) { continue }
-            if let term = query.term, !term.isEmpty, !favorite.name.localizedCaseInsensitiveContains(term) { continue }
+            let match = term?.match(favorite)
+            if term != nil, match == nil { continue }
             results.append(
                 ResultVenue(
                     merged: MergedVenue(single: favorite),
                     distance: favorite.coordinate.distance(to: center),
                     isFavorite: true,
-                    fromFavorites: true
+                    fromFavorites: true,
+                    match: match
                 )
             )
         }

@@ -1,7 +1,8 @@
 import Foundation
 public import VenuesCore
 
-/// The order of result lists; ties fall back to distance, then id, so output is stable.
+/// The order of result lists; ties fall back to distance, then id, so output is stable. Relevance
+/// puts the better ``VenueMatch`` first, and venues without one after every venue with one.
 public struct VenueOrdering: Sendable {
     public var sort: VenueSort
 
@@ -13,6 +14,8 @@ public struct VenueOrdering: Sendable {
         switch sort {
         case .distance:
             break
+        case .relevance:
+            if let first = VenueMatch.ranksFirst(lhs.match, rhs.match) { return first }
         case .name:
             let order = lhs.venue.name.localizedStandardCompare(rhs.venue.name)
             if order != .orderedSame { return order == .orderedAscending }

@@ -58,7 +58,12 @@ public struct VenueQuery: Sendable, Hashable {
     /// A provider that cannot see the whole circle (an API that answers a page or a few) returns
     /// what it got and, when more exist, says so in ``ProviderResponse/warnings``: the order is
     /// then over its answer only.
-    public var nearestLimit: Int? { sort == .distance ? limit : nil }
+    public var nearestLimit: Int? { sort == .distance || (sort == .relevance && !isTextSearch) ? limit : nil }
+
+    /// For a text search in ``VenueSort/relevance`` order, how many venues a provider that has
+    /// every venue of the circle at hand returns: the best ``limit`` by ``SearchTerm`` match,
+    /// then distance (the aggregator's own order). `nil` for any other query.
+    public var rankedLimit: Int? { sort == .relevance && isTextSearch ? limit : nil }
 }
 
 /// The order of the final list.
@@ -69,4 +74,8 @@ public enum VenueSort: String, Sendable, Hashable, Codable, CaseIterable {
     case name
     /// Best rated first; unrated last.
     case rating
+    /// The best match of the search term first (``VenueMatch``: exact names, then whole words,
+    /// prefixes, words inside longer ones, fewer typos), then nearest: the default order of a
+    /// text search. Without a term it is the distance order.
+    case relevance
 }

@@ -54,7 +54,7 @@ public struct QueryParameterError: Error, Sendable, Equatable, CustomStringConve
         case .timeoutOutOfRange(let timeout):
             return "\(name) \(timeout) is out of range: expected more than 0 and at most 600 seconds"
         case .unknownSort(let sort):
-            return "\(name) '\(sort)' is not known: expected distance, name or rating"
+            return "\(name) '\(sort)' is not known: expected distance, name, rating or relevance"
         case .unknownCategory(let category):
             return
                 "\(name) '\(category)' is not known: expected one of \(Category.allCases.map(\.rawValue).joined(separator: ", "))"

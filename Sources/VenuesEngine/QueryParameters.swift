@@ -26,7 +26,7 @@ public struct QueryParameters: Sendable, Hashable {
     public var categories: [String]
     /// The most venues to list.
     public var limit: Int?
-    /// `distance`, `name` or `rating`.
+    /// `distance`, `name`, `rating` or `relevance`.
     public var sort: String?
     /// Seconds each provider may take.
     public var timeout: Double?
@@ -133,9 +133,16 @@ public struct QueryParameters: Sendable, Hashable {
         Set(categories.compactMap(Category.init(name:)))
     }
 
-    /// The validated order (distance when none was given).
+    /// The validated order; when none was given, relevance for a text search and distance
+    /// otherwise.
     public var sortOrder: VenueSort {
-        sort.flatMap(VenueSort.init(rawValue:)) ?? .distance
+        resolvedSort(isTextSearch: !(term ?? "").isEmpty)
+    }
+
+    /// The validated order; when none was given, relevance for a text search and distance
+    /// otherwise.
+    public func resolvedSort(isTextSearch: Bool) -> VenueSort {
+        sort.flatMap(VenueSort.init(rawValue:)) ?? (isTextSearch ? .relevance : .distance)
     }
 
     /// The query these (validated) parameters ask for, with the configuration's defaults for

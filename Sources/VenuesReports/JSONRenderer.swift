@@ -60,7 +60,7 @@ public enum JSONRenderer {
 
         enum CodingKeys: String, CodingKey {
             case id, name, latitude, longitude, distance, address, categories, phone, website, rating, favorite,
-                sources, merge, note, addedAt
+                match, sources, merge, note, addedAt
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -76,6 +76,7 @@ public enum JSONRenderer {
             try container.encode(row.website, forKey: .website)
             try container.encode(row.rating, forKey: .rating)
             try container.encode(row.favorite, forKey: .favorite)
+            try container.encodeIfPresent(row.match, forKey: .match)
             try container.encode(row.sources, forKey: .sources)
             try container.encodeIfPresent(row.merge, forKey: .merge)
             try container.encodeIfPresent(row.note, forKey: .note)

@@ -38,6 +38,8 @@ public struct ResultDocument {
         public var website: String?
         public var rating: Double?
         public var favorite: Bool
+        /// A text search only: how well the place matches the term (``ResultVenue/match``).
+        public var match: VenueMatch?
         public var sources: [Source]
         public var merge: [Merge]?
         /// Favourites listings only: the user's note and when the favourite was added.
@@ -139,7 +141,9 @@ public struct ResultDocument {
         term = result.query.term.map(TextSanitizer.clean)
         self.explain = explain
         rows = result.venues.map { item in
-            Row(merged: item.merged, distance: item.distance, favorite: item.isFavorite, explain: explain)
+            var row = Row(merged: item.merged, distance: item.distance, favorite: item.isFavorite, explain: explain)
+            row.match = item.match
+            return row
         }
         providers = result.outcomes.map { outcome in
             switch outcome.result {

@@ -5,8 +5,8 @@ public import VenuesCore
 /// It can be told to wait before answering (to play a slow provider) or to fail with a given
 /// error (to play a broken one). Nearby search keeps the venues inside the circle and in the
 /// requested categories, nearest first, at most ``VenueQuery/nearestLimit`` of them (so every
-/// one in the circle when the order is not distance); text search also requires the term,
-/// case-insensitively, in the name. It keeps the whole ``VenueProvider`` contract, and
+/// one in the circle when the order is not distance); text search also requires the venue to
+/// match the term as local searches match it (``SearchTerm``: every word, typos forgiven). It keeps the whole ``VenueProvider`` contract, and
 /// ``VenueProviderConformance`` checks that it does.
 public struct InMemoryVenueProvider: VenueProvider {
     public let id: ProviderID
@@ -58,11 +58,12 @@ public struct InMemoryVenueProvider: VenueProvider {
         }
         let radius = Double(query.radius)
         var found: [(venue: Venue, distance: Double)] = []
+        let searchTerm = term.map(SearchTerm.init)
         for venue in venues {
             let distance = venue.coordinate.distance(to: center)
             guard distance <= radius else { continue }
             guard query.categories.isEmpty || !query.categories.isDisjoint(with: venue.categories) else { continue }
-            if let term, !venue.name.localizedCaseInsensitiveContains(term) { continue }
+            if let searchTerm, searchTerm.match(venue) == nil { continue }
             found.append((venue, distance))
         }
         found.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.venue.id < $1.venue.id }

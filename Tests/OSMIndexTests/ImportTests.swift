@@ -42,43 +42,71 @@ struct ImportTests {
         )
         #expect(reader.info.dataTimestamp == "2019-04-21T09:50:14Z")
         #expect(reader.info.sourceName == "helsinki-centre.osm")
-        // SQLite's own checks of the R-tree (packed by the importer) and of the text index.
+        // SQLite's own checks of the R-tree (packed by the importer) and of the file.
         let database = try SQLiteConnection(path: index.path, access: .readOnly)
         #expect(try database.text("SELECT rtreecheck('venue_position')") == "ok")
         #expect(try database.text("PRAGMA integrity_check") == "ok")
         #expect(try database.integer("SELECT count(*) FROM venue WHERE osm_type = 'way'") == 47)
         #expect(try database.integer("SELECT count(*) FROM venue WHERE osm_type = 'relation'") == 9)
         #expect(try database.integer("SELECT osm_id FROM venue WHERE element = 59622323 * 4") == 59_622_323)
-        // The text index finds what the stored texts hold.
-        let viaText = try database.integer(
-            "SELECT count(*) FROM venue_text WHERE venue_text MATCH '\"kah\" AND \"ahv\"'"
-        )
-        let viaLike = try database.integer("SELECT count(*) FROM venue WHERE search LIKE '%kahv%'")
-        #expect(viaText == viaLike && viaLike! > 0)
+        // The word index lists every venue that has a word, and only those.
+        let viaWords = try database.integer("SELECT venues FROM word WHERE word = 'kahvila'")
+        var withWord = 0
+        let rows = try database.prepare("SELECT search FROM venue")
+        while try rows.step() {
+            let words = SearchWords.words(rows.text(0) ?? "").map { SearchWords.string($0) }
+            if words.contains("kahvila") { withWord += 1 }
+        }
+        #expect(viaWords == Int64(withWord) && withWord > 0)
     }
 
-    /// The text index is filled in a file of its own on another thread and copied in at the
-    /// end: the copy must be a whole FTS5 index of every row, with the settings a reader expects.
-    @Test func theTextIndexFilledApartIsWholeAndItsFileIsGone() async throws {
-        let directory = IndexTest.directory("text-index")
+    /// The words are gathered on another thread and written at the end: every word of every
+    /// venue's search text is listed once, in byte order, with exactly the venues that have it.
+    @Test func theWordIndexListsEveryWordWithItsVenues() async throws {
+        let directory = IndexTest.directory("word-index")
         let index = directory.appendingPathComponent("t.sqlite")
         try await offCooperativePool { try IndexTest.importIndex(IndexTest.sampleFile, into: index) }
-        #expect(
-            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
-                ".t.sqlite.lock", "t.sqlite",
-            ]
-        )
-        let database = try SQLiteConnection(path: index.path, access: .readWrite)
-        // FTS5's own check, against the content table too (rank 1): every row's trigrams are
-        // in the index and nothing else is.
-        try database.execute("INSERT INTO venue_text(venue_text, rank) VALUES ('integrity-check', 1)")
-        #expect(
-            try database.text("SELECT group_concat(k || '=' || v, ',') FROM venue_text_config")
-                == "automerge=4,version=4"
-        )
-        // A write through FTS5 afterwards (as `sqlite3` users may) keeps it whole.
-        try database.execute("INSERT INTO venue_text(venue_text) VALUES ('optimize')")
-        try database.execute("INSERT INTO venue_text(venue_text, rank) VALUES ('integrity-check', 1)")
+        let database = try SQLiteConnection(path: index.path, access: .readOnly)
+        var expected: [String: Set<Int64>] = [:]
+        let rows = try database.prepare("SELECT element, search FROM venue")
+        while try rows.step() {
+            for word in SearchWords.words(rows.text(1) ?? "") {
+                expected[SearchWords.string(word), default: []].insert(rows.int64(0))
+            }
+        }
+        let list = try database.prepare("SELECT words FROM word_list WHERE id = 1")
+        #expect(try list.step())
+        let listed = String(decoding: list.blob(0), as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(listed == expected.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        let words = try database.prepare("SELECT id, word, venues, elements FROM word ORDER BY id")
+        var count = 0
+        while try words.step() {
+            let word = words.text(1) ?? ""
+            #expect(Int(words.int64(0)) == count && listed[count] == word)
+            let elements = Self.decodeElements(words.blob(3))
+            #expect(Set(elements) == expected[word], "\(word)")
+            #expect(elements.count == Int(words.int64(2)), "\(word): each venue once")
+            count += 1
+        }
+        #expect(count == expected.count && count > 1000)
+    }
+
+    /// `word.elements`: varints of zigzag differences.
+    static func decodeElements(_ bytes: [UInt8]) -> [Int64] {
+        var result: [Int64] = []
+        var value: Int64 = 0
+        var raw: UInt64 = 0
+        var shift: UInt64 = 0
+        for byte in bytes {
+            raw |= UInt64(byte & 0x7F) << shift
+            shift += 7
+            guard byte < 0x80 else { continue }
+            value &+= Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+            result.append(value)
+            raw = 0
+            shift = 0
+        }
+        return result
     }
 
     @Test func waysAndRelationsArePlacedAtTheCentreOfTheNodesPresent() async throws {

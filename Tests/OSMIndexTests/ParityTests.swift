@@ -117,18 +117,18 @@ struct ParityTests {
 
     /// How a search by a term went, as the index's notes say.
     enum TextPath: Hashable {
-        /// The trigram index's matches, each row read.
-        case trigramRows
-        /// The trigram index's matches, found through the R-tree.
-        case trigramByPosition
+        /// The venues of the term's words, each row read.
+        case wordRows
+        /// The venues of the term's words, found through the R-tree.
+        case wordsByPosition
         /// Every venue of the circle checked (a short or common term).
         case everyVenueByPosition
 
         init?(notes: [String]) {
-            if notes.contains(where: { $0.contains("from the trigram index, sought by position") }) {
-                self = .trigramByPosition
-            } else if notes.contains(where: { $0.contains("from the trigram index") }) {
-                self = .trigramRows
+            if notes.contains(where: { $0.contains("with a word matching") && $0.contains("sought by position") }) {
+                self = .wordsByPosition
+            } else if notes.contains(where: { $0.contains("with a word matching") && $0.contains("read one by one") }) {
+                self = .wordRows
             } else if notes.contains(where: { $0.contains("from the R-tree") }) {
                 self = .everyVenueByPosition
             } else {
@@ -144,14 +144,14 @@ struct ParityTests {
     @Test func aGeneratedLargerExtract() async throws {
         let files = try await IndexTest.largerFiles.value
         let paths = try await checkParity(osm: files.osm, index: files.index, seed: 34)
-        #expect(paths.isSuperset(of: [.trigramRows, .everyVenueByPosition]), "every way of searching by a term")
+        #expect(paths.isSuperset(of: [.wordRows, .everyVenueByPosition]), "every way of searching by a term")
     }
 
-    /// The trigram matches sought through the R-tree are the venues found by reading each
-    /// match's row: the same 100 searches with every match read, and with as many as possible
+    /// The venues of a term's words sought through the R-tree are the venues found by reading
+    /// each one's row: the same 100 searches with every match read, and with as many as possible
     /// sought by position (the third way, checking every venue of the circle, is compared with
     /// the scan above).
-    @Test func trigramMatchesSoughtByPositionAreThoseReadOneByOne() async throws {
+    @Test func wordMatchesSoughtByPositionAreThoseReadOneByOne() async throws {
         let files = try await IndexTest.largerFiles.value
         let reading = try OSMIndexReader(url: files.index, directTextCandidates: Int.max)
         let seeking = try OSMIndexReader(url: files.index, directTextCandidates: 0)
@@ -175,7 +175,7 @@ struct ParityTests {
             )
             let read = try reading.search(query)
             let found = try seeking.search(query)
-            if TextPath(notes: found.notes) == .trigramByPosition { sought += 1 }
+            if TextPath(notes: found.notes) == .wordsByPosition { sought += 1 }
             #expect(
                 Set(found.venues.map(\.id)) == Set(read.venues.map(\.id)),
                 "search \(term.debugDescription) \(query.center) \(Int(query.radius)) m: \(found.notes) vs \(read.notes)"

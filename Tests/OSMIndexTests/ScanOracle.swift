@@ -42,9 +42,19 @@ struct ScanOracle: Sendable {
         return ScanOracle(entries: all.venues.map { Entry(venue: $0, tags: tags[$0.id.native] ?? OSMTags()) })
     }
 
-    /// What the scan answers to a query.
+    /// What the scan answers to a query: for a text search in relevance order the best
+    /// `limit` by ``SearchTerm`` match of the venue, then distance, then id.
     func answer(_ query: VenueQuery) throws -> [Answer] {
-        try answer(
+        if let limit = query.rankedLimit, let term = query.term {
+            let searchTerm = SearchTerm(term)
+            let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.venue.id, $0.venue) })
+            let all = try answer(center: query.center!, radius: query.radius, categories: query.categories, term: term)
+            let ranked = all.map { ($0, searchTerm.match(byID[$0.id]!)) }.sorted { lhs, rhs in
+                VenueMatch.ranksFirst(lhs.1, rhs.1) ?? (lhs.0 < rhs.0)
+            }
+            return Array(ranked.prefix(limit).map(\.0))
+        }
+        return try answer(
             center: query.center!,
             radius: query.radius,
             categories: query.categories,

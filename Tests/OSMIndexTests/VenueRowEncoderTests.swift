@@ -56,7 +56,8 @@ struct VenueRowEncoderTests {
         #expect(keyNames.keys.sorted() == Array(1...keys.count))
     }
 
-    /// `venue.search` keeps the separators between fields and leaves out empty fields at the end.
+    /// `venue.search` keeps the separators between fields (name, brand, cuisine, then other
+    /// names) and leaves out empty fields at the end; an element without a name has none.
     @Test func searchTextLeavesOutEmptyFieldsAtTheEnd() {
         func tags(_ pairs: [(String, String)]) -> OSMTags {
             OSMTags(pairs: pairs.map { OSMTags.Pair(key: $0.0, value: $0.1) })
@@ -65,7 +66,12 @@ struct VenueRowEncoderTests {
         #expect(VenueRowCoding.searchText(tags([("name", "A"), ("brand", "B")])) == "a\u{1F}b")
         #expect(VenueRowCoding.searchText(tags([("name", "A"), ("cuisine", "C")])) == "a\u{1F}\u{1F}c")
         #expect(VenueRowCoding.searchText(tags([("name", "A"), ("brand", ""), ("cuisine", "")])) == "a")
-        #expect(VenueRowCoding.searchText(tags([("brand", "B")])) == "\u{1F}b")
+        #expect(VenueRowCoding.searchText(tags([("brand", "B")])) == "")
         #expect(VenueRowCoding.searchText(tags([])) == "")
+        #expect(
+            VenueRowCoding.searchText(tags([("name", "A"), ("alt_name", "X; Y"), ("brand", "B"), ("name:en", "Ä")]))
+                == "a\u{1F}b\u{1F}\u{1F}x\u{1F}y\u{1F}a"
+        )
+        #expect(VenueRowCoding.searchText(tags([("name", "A"), ("old_name", "Ö")])) == "a\u{1F}\u{1F}\u{1F}o")
     }
 }

@@ -36,7 +36,7 @@ import Testing
         (["nearby", "--providers", ""], "expected a comma-separated list"),
         (["nearby", "--providers", "fsq,,osm"], "expected a comma-separated list"),
         (["nearby", "--category", "spaceport"], "--category 'spaceport' is not known: expected one of"),
-        (["nearby", "--sort", "price"], "expected distance, name or rating"),
+        (["nearby", "--sort", "price"], "expected distance, name, rating or relevance"),
         (["nearby", "--timeout", "0"], "--timeout"),
         (["search", "   "], "TERM is empty"),
         (["nearby", "--near", "-90.5,0"], "latitude -90.5 is out of range: expected a number from -90 to 90"),

@@ -223,12 +223,13 @@ struct OSMIndexCommandTests {
         #expect(home.temporaryFiles().isEmpty)
     }
 
-    /// The same on a real full disk: a 1 MiB tmpfs (where this process may mount one, as root
-    /// with the right capability; skipped elsewhere).
+    /// The same on a real full disk: a 256 KiB tmpfs, too small for the sample's index of about
+    /// 400 kB (where this process may mount one, as root with the right capability; skipped
+    /// elsewhere).
     @Test(.enabled(if: SmallDisk.canMount, "needs permission to mount a tmpfs"))
     func aReallyFullDiskSaysSo() async throws {
         var home = try Home()
-        let disk = try SmallDisk(at: home.root.appendingPathComponent("disk"), kibibytes: 1024)
+        let disk = try SmallDisk(at: home.root.appendingPathComponent("disk"), kibibytes: 256)
         defer { disk.unmount() }
         home.environment["VENUES_DATA_DIR"] = disk.url.path
         let indexes = disk.url.appendingPathComponent("osm")

@@ -22,8 +22,9 @@ struct QueryParametersTests {
                 "limit 0 is too small: expected a whole number of at least 1"
             ),
             (
-                QueryParameters(sort: "price"), "--sort 'price' is not known: expected distance, name or rating",
-                "sort 'price' is not known: expected distance, name or rating"
+                QueryParameters(sort: "price"),
+                "--sort 'price' is not known: expected distance, name, rating or relevance",
+                "sort 'price' is not known: expected distance, name, rating or relevance"
             ),
             (
                 QueryParameters(timeout: 601),

@@ -63,7 +63,10 @@ struct ListingRouteTests {
             ("/v1/nearby?near=60.17,24.94&radius=0", "radius 0 is out of range: expected 1 to 100000 metres"),
             ("/v1/nearby?near=91,0", "near: latitude 91.0 is out of range: expected a number from -90 to 90"),
             ("/v1/nearby?near=60.17,24.94&limit=0", "limit 0 is too small: expected a whole number of at least 1"),
-            ("/v1/nearby?near=60.17,24.94&sort=price", "sort 'price' is not known: expected distance, name or rating"),
+            (
+                "/v1/nearby?near=60.17,24.94&sort=price",
+                "sort 'price' is not known: expected distance, name, rating or relevance"
+            ),
             ("/v1/nearby?near=60.17,24.94&category=spaceport", "category 'spaceport' is not known: expected one of"),
             (
                 "/v1/nearby?near=60.17,24.94&providers=osm,yelp",

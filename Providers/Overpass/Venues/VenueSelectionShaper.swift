@@ -2,7 +2,10 @@ import VenuesCore
 
 /// The last step of every search, remote or local: keep venues whose position is within the
 /// radius (haversine) and in the query's categories, nearest first (ties by id), at most
-/// ``VenueQuery/nearestLimit``.
+/// ``VenueQuery/nearestLimit``; for a text search in relevance order, the best
+/// ``VenueQuery/rankedLimit`` by ``SearchTerm`` match, then distance (venues that Overpass
+/// returned but that do not match the term's words, such as a phrase across two words, after
+/// them).
 ///
 /// Overpass `around` also selects a way when any part of it is near, so its centre can lie
 /// outside the circle; such venues are dropped here and counted. When the order is not
@@ -27,6 +30,19 @@ enum VenueSelectionShaper {
         }
         if wanted.count < inside.count {
             notes.append("dropped \(inside.count - wanted.count) venue(s) outside the requested categories")
+        }
+        if let limit = query.rankedLimit, let term = query.term {
+            let searchTerm = SearchTerm(term)
+            let ranked = wanted.map { (venue: $0.venue, distance: $0.distance, match: searchTerm.match($0.venue)) }
+                .sorted { lhs, rhs in
+                    if let first = VenueMatch.ranksFirst(lhs.match, rhs.match) { return first }
+                    return lhs.distance != rhs.distance ? lhs.distance < rhs.distance : lhs.venue.id < rhs.venue.id
+                }
+            let kept = ranked.prefix(max(0, limit)).map(\.venue)
+            if kept.count < ranked.count {
+                notes.append("\(ranked.count) venues found, the best \(kept.count) by match kept (limit)")
+            }
+            return (kept, notes)
         }
         let sorted = wanted.sorted { lhs, rhs in
             lhs.distance != rhs.distance ? lhs.distance < rhs.distance : lhs.venue.id < rhs.venue.id

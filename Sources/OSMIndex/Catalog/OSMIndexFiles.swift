@@ -21,12 +21,10 @@ enum OSMIndexFiles {
         )
     }
 
-    /// What an import's text index file adds to the name of its temporary file (the text index is
-    /// filled in a file of its own: ``TextIndexBuilder``).
+    /// What the text index file of an import by an earlier venues (schema 1 filled its FTS5 index
+    /// in a file of its own) added to the name of its temporary file: such leftovers are removed
+    /// too.
     static let textIndexSuffix = ".text.tmp"
-
-    /// The text index file of an import writing `temporaryPath`.
-    static func textIndexPath(forTemporary temporaryPath: String) -> String { temporaryPath + textIndexSuffix }
 
     /// Deletes what earlier imports of `index` left behind (temporary files of an import that
     /// failed or was killed). Call it holding the lock: no live import is writing them then.

@@ -5,7 +5,7 @@ import VenuesSQLite
 enum WriterMessage: Sendable {
     /// Rows to insert.
     case rows(VenueRowBatch)
-    /// Every row has been sent: build the position and text indexes, write `meta`, commit.
+    /// Every row has been sent: build the position and word indexes, write `meta`, commit.
     case finish([MetaEntry])
 }
 
@@ -32,9 +32,9 @@ struct MetaEntry: Sendable {
 ///
 /// The file is written as fast as SQLite allows: no journal, no syncs (a failed import leaves a
 /// temporary file that is deleted, never a damaged index), one transaction, a 32 MiB page
-/// cache. Rows go into `venue` as they come and their text to a ``TextIndexBuilder``, which
-/// fills the FTS index in a file of its own on a third thread; at the end the R-tree is packed
-/// (``RTreeBulkLoader``) while the text index is optimised, and the text index is copied in.
+/// cache. Rows go into `venue` as they come and their search text to a ``WordIndexBuilder``,
+/// which gathers the words on a thread of its own; at the end the R-tree is packed
+/// (``RTreeBulkLoader``) while the words are sorted, and the words are written.
 enum IndexWriter {
     /// What the writer did.
     struct Report: Sendable {
@@ -42,7 +42,7 @@ enum IndexWriter {
         /// Rows dropped because an element with the same type and id came before.
         var duplicates = 0
         var positionIndexSeconds = 0.0
-        var textIndexSeconds = 0.0
+        var wordIndexSeconds = 0.0
     }
 
     /// Creates the index at `path` and writes what `queue` brings until ``ImportMessage/finish(_:)``;
@@ -75,19 +75,10 @@ enum IndexWriter {
         func failure(_ error: SQLiteError) -> OSMIndexError {
             .write(path: destination, reason: error.isDiskFull ? "the disk is full" : error.message)
         }
-        let text = TextIndexBuilder(path: OSMIndexFiles.textIndexPath(forTemporary: path))
-        defer {
-            text.cancel()
-            text.discard()
-        }
+        let words = WordIndexBuilder()
+        defer { words.cancel() }
         do {
-            var report = try writeRows(path: path, queue: queue, text: text)
-            let clock = ContinuousClock()
-            let start = clock.now
-            try text.finish().get()
-            try text.copy(into: path)
-            report.textIndexSeconds = (clock.now - start).seconds
-            return report
+            return try writeRows(path: path, queue: queue, words: words)
         } catch let error as SQLiteError {
             throw failure(error)
         } catch let error as OSMIndexError {
@@ -97,11 +88,11 @@ enum IndexWriter {
         }
     }
 
-    /// Writes the rows, the R-tree and `meta` in one transaction, and closes the file.
+    /// Writes the rows, the R-tree, the words and `meta` in one transaction, and closes the file.
     private static func writeRows(
         path: String,
         queue: BoundedQueue<WriterMessage>,
-        text: TextIndexBuilder
+        words: WordIndexBuilder
     ) throws -> Report {
         var report = Report()
         let connection = try SQLiteConnection(path: path, access: .readWriteCreate)
@@ -154,19 +145,19 @@ enum IndexWriter {
                 }
                 report.rows += batch.rows.count - duplicates.count
                 report.duplicates += duplicates.count
-                guard text.add(batch, skipping: duplicates) else {
-                    // The builder stopped: its error, or the cancellation that stopped it.
-                    if case .failure(let error) = text.finish() { throw error }
-                    throw OSMIndexError.cancelled
-                }
+                guard words.add(batch, skipping: duplicates) else { throw OSMIndexError.cancelled }
             case .finish(let meta):
-                // The text index is optimised on its own thread meanwhile.
-                text.close()
+                // The words are sorted on their own thread meanwhile.
+                words.close()
                 let clock = ContinuousClock()
                 let start = clock.now
                 try RTreeBulkLoader.load(&positions, into: "venue_position", connection: connection)
                 positions = []
                 report.positionIndexSeconds = (clock.now - start).seconds
+                let wordsStart = clock.now
+                guard let contents = words.finish() else { throw OSMIndexError.cancelled }
+                try write(contents, connection: connection)
+                report.wordIndexSeconds = (clock.now - wordsStart).seconds
                 let insertMeta = try connection.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)")
                 // The rows written: elements listed twice were counted twice while reading.
                 for entry in meta + [MetaEntry("venues", .integer(Int64(report.rows)))] {
@@ -184,6 +175,21 @@ enum IndexWriter {
             }
         }
         throw OSMIndexError.cancelled
+    }
+
+    /// Fills `word` and `word_list`.
+    private static func write(_ contents: WordIndexContents, connection: SQLiteConnection) throws(SQLiteError) {
+        let insert = try connection.prepare("INSERT INTO word(id, word, venues, elements) VALUES (?, ?, ?, ?)")
+        for index in contents.words.indices {
+            try insert.bind(index, at: 1)
+            try insert.bind(contents.words[index], at: 2)
+            try insert.bind(contents.counts[index], at: 3)
+            try insert.bind(blob: contents.elements[index], at: 4)
+            try insert.run()
+        }
+        let list = try connection.prepare("INSERT INTO word_list(id, words) VALUES (1, ?)")
+        try list.bind(blob: contents.list, at: 1)
+        try list.run()
     }
 
     private static func bind(

@@ -9,7 +9,7 @@ package struct OSMImportProgress: Sendable, Hashable {
         case reading
         /// Placing ways and relations at the centre of their nodes.
         case placing
-        /// Building the position and text indexes and checking the file.
+        /// Building the position and word indexes and checking the file.
         case indexing
     }
 

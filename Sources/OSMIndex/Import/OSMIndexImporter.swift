@@ -11,7 +11,7 @@ import VenuesFiles
 /// 2. Reads the file once (``ImportPass``) on the calling thread while ``IndexWriter`` writes a
 ///    temporary file beside the index on another: venue nodes go in as they are read; ways and
 ///    relations are placed once every node has gone by.
-/// 3. Packs the position R-tree, optimises the text index, writes `meta`, and checks the result
+/// 3. Packs the position R-tree, writes the word index, writes `meta`, and checks the result
 ///    by opening it as a reader would.
 /// 4. Renames the temporary file over the index (after syncing it to disk), so that a search
 ///    running meanwhile reads the old index, and an import that fails or is killed leaves the
@@ -65,7 +65,7 @@ package enum OSMIndexImporter {
         var notes: [String] = []
         let removed = OSMIndexFiles.removeLeftovers(for: destination)
         if !removed.isEmpty {
-            // An import leaves its index file and its text index's file.
+            // An import leaves its index file (and, by an earlier venues, its text index's file).
             let suffix = OSMIndexFiles.textIndexSuffix
             let imports = Set(removed.map { $0.hasSuffix(suffix) ? String($0.dropLast(suffix.count)) : $0 }).count
             notes.append("removed the temporary files of \(imports) earlier import(s) that did not finish")

@@ -1,8 +1,8 @@
 import Foundation
 import OSMModel
 
-/// Numbers tag keys as an import meets them (`tag_key.id`), and says which keys the derived
-/// columns of a row read: the fields of `venue.search` and the keys of the category rules.
+/// Numbers tag keys as an import meets them (`tag_key.id`), and says which keys the category
+/// rules read.
 ///
 /// Every tag of every venue is looked up here, so keys are found by their UTF-8 bytes in an
 /// open-addressing table with an FNV-1a hash. A `Dictionary<String, Int>` (SipHash with a
@@ -12,8 +12,6 @@ struct TagKeyTable {
     struct Key {
         /// `tag_key.id`, from 1.
         var id: Int
-        /// The index of the key in ``OSMSelection/termFields``, or `nil`.
-        var searchField: Int?
         /// The index of the key among the category rules' keys (``VenueRules/maskTableIndex(of:)``), or `nil`.
         var maskTable: Int?
     }
@@ -53,7 +51,6 @@ struct TagKeyTable {
     private mutating func insert(_ key: String, _ utf8: UnsafeBufferPointer<UInt8>) -> Key {
         let entry = Key(
             id: keys.count + 1,
-            searchField: OSMSelection.termFields.firstIndex(of: key),
             maskTable: VenueRules.maskTableIndex(of: key)
         )
         keys.append(entry)

@@ -1,20 +1,16 @@
 import OSMModel
 
 /// Makes the `venue` rows of an import (``VenueRowBatch``): the tags coded with numbered keys
-/// (``TagCoding``), the folded search text (``VenueRowCoding``) and the category bits
-/// (``VenueRules``), all in one pass over the tags.
+/// (``TagCoding``) and the category bits (``VenueRules``) in one pass over the tags, and the
+/// folded search text (``VenueRowCoding``).
 ///
 /// It runs on a thread of its own (``RowEncodingThread``), so that the writer's thread only
 /// inserts.
 struct VenueRowEncoder {
     private var keys = TagKeyTable()
-    /// The values of ``OSMSelection/termFields`` of the row being made (kept to spare an
-    /// allocation per row).
-    private var fields = [String?](repeating: nil, count: OSMSelection.termFields.count)
 
     /// Appends the row of a venue at `row`'s position with these tags to `batch`.
     mutating func append(_ row: VenueRow, tags: OSMTags, to batch: inout VenueRowBatch) {
-        for index in fields.indices { fields[index] = nil }
         var categories: Int64 = 0
         // The category rules read the first value of each key, as `OSMTags` subscripts do.
         var tablesSeen: UInt64 = 0
@@ -27,14 +23,13 @@ struct VenueRowEncoder {
                 TagCoding.appendVarint(UInt64(utf8.count), to: &batch.bytes)
                 batch.bytes.append(contentsOf: utf8)
             }
-            if let field = key.searchField, fields[field] == nil { fields[field] = pair.value }
             if let table = key.maskTable, tablesSeen & (1 << table) == 0 {
                 tablesSeen |= 1 << table
                 categories |= VenueRules.maskBits(table: table, value: pair.value)
             }
         }
         let tagsEnd = batch.bytes.count
-        var search = VenueRowCoding.searchText(fields: fields)
+        var search = VenueRowCoding.searchText(tags)
         search.withUTF8 { batch.bytes.append(contentsOf: $0) }
         batch.rows.append(
             VenueRowBatch.Row(

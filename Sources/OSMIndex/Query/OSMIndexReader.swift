@@ -9,15 +9,17 @@ import VenuesSQLite
 ///   (the same haversine distance as everywhere else) and filtered by category. When only the
 ///   nearest `limit` are wanted, the rectangle starts small and grows until it holds that many
 ///   venues within its own radius: the nearest are then certainly among them.
-/// - Text: a term of three characters or more first asks the trigram index for the venues
-///   whose name, brand or cuisine may contain it; when there are few, they are checked and
-///   measured one by one; when there are more, the search goes by position and reads only
-///   their rows. Otherwise (a short or a common term) the search goes by position, as for
-///   nearby, checking each venue's folded text.
+/// - Text: the index's words (``IndexWords``) that each word of the term matches, typos and
+///   all, and so the venues that may match the whole term: those of the term's rarest word.
+///   When they are few, they are checked and measured one by one; when there are more, the
+///   search goes by position and reads only their rows; when there are more still (a common
+///   word), or the term has one or two letters, the search goes by position, as for nearby,
+///   checking each venue's folded text.
 ///
 /// Either way every candidate is checked exactly as a search of the OSM file checks it
-/// (categories by the same tag rules, the term with ``OSMTextFolding``), so both give the same
-/// venues at the same distances.
+/// (categories by the same tag rules, the term with ``SearchTerm`` on the same
+/// ``OSMSearchText``), so both give the same venues at the same distances. In relevance order
+/// the best `ranked` by match, then distance, are kept.
 package final class OSMIndexReader {
     /// What to find.
     package struct Query: Sendable {
@@ -31,19 +33,24 @@ package final class OSMIndexReader {
         /// The nearest this many are wanted (every venue at the distance of the last one too);
         /// `nil` for every venue in the circle.
         package var nearest: Int?
+        /// For a text search, the best this many by how well they match the term, then by
+        /// distance (``VenueQuery/rankedLimit``); `nil` for no such cut.
+        package var ranked: Int?
 
         package init(
             center: Coordinate,
             radius: Double,
             categories: Set<Category>,
             selection: OSMSelection,
-            nearest: Int?
+            nearest: Int?,
+            ranked: Int? = nil
         ) {
             self.center = center
             self.radius = radius
             self.categories = categories
             self.selection = selection
             self.nearest = nearest
+            self.ranked = ranked
         }
     }
 
@@ -64,21 +71,25 @@ package final class OSMIndexReader {
     private let sameRules: Bool
     private let categoryBit: [Category: Int]
 
-    /// The most trigram matches read one by one, when a test sets it (to see every way of
+    /// The most word matches read one by one, when a test sets it (to see every way of
     /// searching happen on small files); else ``directTextCandidateLimit(_:)`` decides.
     private let directTextCandidateOverride: Int?
+    /// The index's words, read at the first text search; `.some(nil)` for an index without them.
+    private var words: IndexWords??
 
-    /// The trigram index is used when it finds at most this many candidates, or no more than the
-    /// circle is expected to hold.
+    /// The venues of the term's words are sought through the R-tree when there are at most this
+    /// many, or no more than this many times the venues the circle is expected to hold; more
+    /// are not worth collecting, and every venue of the circle is checked instead.
     static let textCandidateLimit = 4096
+    static let textCandidatesPerCircleVenue = 16.0
 
     /// Opens the index at `url`.
     ///
     /// Throws ``OSMIndexError/notFound(path:)`` when there is no file, ``OSMIndexError/notAnIndex(path:reason:)``
     /// for a file that is not one (not SQLite, another program's database, damaged), and
     /// ``OSMIndexError/newerSchema(path:version:)`` for an index of a newer venues.
-    /// `directTextCandidates` is for tests: the most trigram matches whose rows are read one by
-    /// one, instead of a number made from the circle's size.
+    /// `directTextCandidates` is for tests: the most venues of a term's words whose rows are read
+    /// one by one, instead of a number made from the circle's size.
     package init(url: URL, directTextCandidates: Int? = nil) throws(OSMIndexError) {
         self.url = url
         self.directTextCandidateOverride = directTextCandidates
@@ -102,7 +113,7 @@ package final class OSMIndexReader {
             guard version <= OSMIndexSchema.version else {
                 throw OSMIndexError.newerSchema(path: path, version: version)
             }
-            guard version == OSMIndexSchema.version else {
+            guard version >= OSMIndexSchema.oldestReadableVersion else {
                 throw OSMIndexError.notAnIndex(path: path, reason: "unknown schema version \(version)")
             }
             var values: [String: OSMIndexInfo.MetaValue] = [:]
@@ -171,11 +182,12 @@ package final class OSMIndexReader {
         }
     }
 
-    /// A candidate: its element, position and distance.
+    /// A candidate: its element, position, distance and how it matches the term.
     private struct Candidate {
         var element: Int64
         var coordinate: Coordinate
         var distance: Double
+        var match: VenueMatch?
     }
 
     private func run(_ query: Query, cancellation: CancellationFlag?) throws -> Answer {
@@ -187,21 +199,35 @@ package final class OSMIndexReader {
             )
         }
         var found: [Candidate]?
-        // The venues whose text may hold the term, when the trigram index finds few enough to
-        // be worth knowing, but too many to read each one's row: the R-tree then reads only
-        // theirs.
+        // The venues that may match the term, when the words find few enough to be worth
+        // knowing, but too many to read each one's row: the R-tree then reads only theirs.
         var textMatches: Set<Int64>?
-        if let term = query.selection.foldedTerm, let expression = TrigramQuery.expression(forFoldedTerm: term),
-            let elements = try trigramMatches(expression, query: query)
-        {
-            if elements.count <= directTextCandidateLimit(query) {
-                let candidates = try textCandidates(elements, query: query, filter: filter)
-                found = candidates
-                notes.append("index \(info.name): \(candidates.count) venue(s) from the trigram index")
+        if let term = query.selection.searchTerm, !term.isWhole {
+            if let words = try indexWords() {
+                let rarest = try rarestWord(of: term, in: words)
+                let word = SearchWords.string(term.words[rarest.index])
+                if rarest.venues <= directTextCandidateLimit(query) {
+                    let elements = try IndexWords.elements(of: rarest.ids, connection: connection)
+                    found = try textCandidates(elements, query: query, filter: filter)
+                    notes.append(
+                        "index \(info.name): \(elements.count) venue(s) with a word matching '\(word)', read one by one"
+                    )
+                } else if rarest.venues <= Self.textCandidateLimit
+                    || Double(rarest.venues) <= expectedVenues(within: query.radius) * Self.textCandidatesPerCircleVenue
+                {
+                    let elements = try IndexWords.elements(of: rarest.ids, connection: connection)
+                    textMatches = Set(elements)
+                    notes.append(
+                        "index \(info.name): \(elements.count) venue(s) with a word matching '\(word)', sought by position"
+                    )
+                } else {
+                    notes.append(
+                        "index \(info.name): \(rarest.venues) venue(s) with a word matching '\(word)', too many: every venue of the circle checked"
+                    )
+                }
             } else {
-                textMatches = Set(elements)
                 notes.append(
-                    "index \(info.name): \(elements.count) venue(s) from the trigram index, sought by position"
+                    "index \(info.name) has no word index (written by an earlier venues): every venue of the circle checked (import it again to speed this up)"
                 )
             }
         }
@@ -218,7 +244,10 @@ package final class OSMIndexReader {
             )
         }
         var candidates = found ?? []
-        if let nearest = query.nearest, candidates.count > nearest {
+        if let ranked = query.ranked, candidates.count > ranked {
+            candidates.sort(by: Self.ranksBefore)
+            candidates.removeSubrange(max(0, ranked)...)
+        } else if let nearest = query.nearest, candidates.count > nearest {
             candidates.sort { $0.distance < $1.distance }
             let cut = candidates[nearest - 1].distance
             candidates = candidates.filter { $0.distance <= cut }
@@ -226,27 +255,43 @@ package final class OSMIndexReader {
         return Answer(venues: try venues(for: candidates, filter: filter), notes: notes)
     }
 
-    /// The venues the trigram index finds for the expression, or `nil` when it finds more than
-    /// the circle is expected to hold (and at least ``textCandidateLimit``): the term is then
-    /// better checked on each venue of the circle.
-    private func trigramMatches(_ expression: String, query: Query) throws -> [Int64]? {
-        let match = try connection.prepare("SELECT rowid FROM venue_text WHERE venue_text MATCH ? LIMIT ?")
-        try match.bind(expression, at: 1)
-        let limit = max(Self.textCandidateLimit, Int(min(expectedVenues(within: query.radius), 1e7)))
-        try match.bind(limit + 1, at: 2)
-        var elements: [Int64] = []
-        while try match.step() { elements.append(match.int64(0)) }
-        return elements.count <= limit ? elements : nil
+    /// Relevance order: the better match, then the nearer, then the element.
+    private static func ranksBefore(_ lhs: Candidate, _ rhs: Candidate) -> Bool {
+        if let first = VenueMatch.ranksFirst(lhs.match, rhs.match) { return first }
+        if lhs.distance != rhs.distance { return lhs.distance < rhs.distance }
+        return lhs.element < rhs.element
     }
 
-    /// The most trigram matches whose rows are read one by one; more are sought through the
+    /// The index's words, read once.
+    private func indexWords() throws -> IndexWords? {
+        if let words { return words }
+        let loaded = try IndexWords(connection: connection)
+        words = .some(loaded)
+        return loaded
+    }
+
+    /// The term's rarest word: the one whose matching index words (`ids`) have the fewest
+    /// venues (`venues`, counted with repeats). Every venue that matches the whole term has one
+    /// of those words.
+    private func rarestWord(of term: SearchTerm, in words: IndexWords) throws -> (ids: [Int], venues: Int, index: Int) {
+        var best: (ids: [Int], venues: Int, index: Int) = ([], .max, 0)
+        for index in term.words.indices {
+            let ids = words.matching(term, word: index)
+            let venues = try IndexWords.venueCount(of: ids, connection: connection)
+            if venues < best.venues { best = (ids, venues, index) }
+            if venues == 0 { break }
+        }
+        return best
+    }
+
+    /// The most venues of a term's words whose rows are read one by one; more are sought through the
     /// R-tree. Reading a row costs about what going over a few R-tree entries does, so this is
     /// a quarter of the venues the circle is expected to hold (at least 256).
     private func directTextCandidateLimit(_ query: Query) -> Int {
         directTextCandidateOverride ?? max(256, Int(min(expectedVenues(within: query.radius) / 4, 1e7)))
     }
 
-    /// The candidates among the trigram matches: their rows read one by one.
+    /// The candidates among the venues of a term's words: their rows read one by one.
     private func textCandidates(_ elements: [Int64], query: Query, filter: CandidateFilter) throws -> [Candidate] {
         let row = try candidateRow()
         var result: [Candidate] = []
@@ -282,12 +327,15 @@ package final class OSMIndexReader {
         guard try row.step(), let coordinate = Self.coordinate(row, latitude: 0, longitude: 1) else { return nil }
         let distance = coordinate.distance(to: query.center)
         guard distance <= radius else { return nil }
-        let accepted = try filter.accepts(
+        let verdict = try filter.verdict(
             categories: row.int64(2),
-            search: { row.text(3) ?? "" },
+            search: { body in row.withBlob(3) { body($0.assumingMemoryBound(to: UInt8.self)) } },
             tags: { try self.tags(of: element) }
         )
-        return (Candidate(element: element, coordinate: coordinate, distance: distance), accepted)
+        guard case .accepted(let match) = verdict else {
+            return (Candidate(element: element, coordinate: coordinate, distance: distance), false)
+        }
+        return (Candidate(element: element, coordinate: coordinate, distance: distance, match: match), true)
     }
 
     /// Candidates from the R-tree: every accepted venue within the radius, or — when only the
@@ -485,19 +533,26 @@ package final class OSMIndexReader {
 @available(*, unavailable)
 extension OSMIndexReader: Sendable {}
 
-/// Whether a stored venue passes the query's categories and term, decided as a search of the
-/// OSM file decides it: from the stored category bits and folded text when the index was built
-/// with this build's rules, else from its stored tags.
+/// Whether a stored venue passes the query's categories and term, and how it matches the term,
+/// decided as a search of the OSM file decides it: from the stored category bits and search text
+/// when the index was built with this build's rules, else from its stored tags.
 private struct CandidateFilter {
+    /// What the filter says of a venue.
+    enum Verdict {
+        case rejected
+        /// Accepted; how it matches the term (`nil` without a term).
+        case accepted(VenueMatch?)
+    }
+
     /// Bits of the wanted categories; `nil` when any venue will do.
     let mask: Int64?
-    let foldedTerm: String?
+    let term: SearchTerm?
     let useTags: Bool
     let selection: OSMSelection
 
     init(query: OSMIndexReader.Query, categoryBit: [Category: Int], sameRules: Bool) throws {
         selection = query.selection
-        foldedTerm = query.selection.foldedTerm
+        term = query.selection.searchTerm
         var mask: Int64?
         var useTags = !sameRules
         if !query.categories.isEmpty {
@@ -511,10 +566,19 @@ private struct CandidateFilter {
         self.useTags = useTags
     }
 
-    func accepts(categories: Int64, search: () -> String, tags: () throws -> OSMTags) throws -> Bool {
-        if useTags { return selection.matches(try tags()) }
-        if let mask, categories & mask == 0 { return false }
-        if let foldedTerm { return OSMTextFolding.foldedText(search(), contains: foldedTerm) }
-        return true
+    func verdict(
+        categories: Int64,
+        search: ((UnsafeBufferPointer<UInt8>) -> VenueMatch?) -> VenueMatch?,
+        tags: () throws -> OSMTags
+    ) throws -> Verdict {
+        if useTags {
+            let tags = try tags()
+            guard selection.matches(tags) else { return .rejected }
+            return .accepted(term?.match(searchText: OSMSearchText.folded(tags)))
+        }
+        if let mask, categories & mask == 0 { return .rejected }
+        guard let term else { return .accepted(nil) }
+        guard let match = search({ term.match(utf8: $0) }) else { return .rejected }
+        return .accepted(match)
     }
 }

@@ -12,23 +12,37 @@ import OSMModel
 ///   min_latitude, min_longitude, max_latitude, max_longitude,  -- extent, 1e-7 degrees
 ///                                  -- (NULL for nodes)
 ///   categories INTEGER,            -- bit i set = the i-th category of meta 'category_bits'
-///   search TEXT,                   -- name, brand and cuisine folded (lowercase, no
-///                                  -- diacritics), joined by U+001F (empty fields at the
-///                                  -- end left out; indexes before 2026-11-26 keep them)
+///   search TEXT,                   -- name, brand, cuisine and other names folded (lowercase,
+///                                  -- no diacritics), joined by U+001F, empty fields at the
+///                                  -- end left out (OSMSearchText; schema 1: name, brand
+///                                  -- and cuisine only)
 ///   tags BLOB,                     -- every tag: (key id, value length, value) as varints + UTF-8
 ///   osm_type, osm_id               -- generated from element, for people writing SQL
 /// )
 /// venue_position  R-tree (rtree_i32) of the positions, 1e-7 degrees, id = venue.element
-/// venue_text      FTS5 trigram index of venue.search (detail=none, columnsize=0)
+/// word(
+///   id INTEGER PRIMARY KEY,        -- the word's place in word_list (sorted by UTF-8 bytes)
+///   word TEXT,                     -- a word of venue.search (SearchWords), folded
+///   venues INTEGER,                -- how many venues have it
+///   elements BLOB                  -- their venue.element, each as a varint of the zigzag
+///                                  -- difference from the one before (the first from 0)
+/// )
+/// word_list(id INTEGER PRIMARY KEY, words BLOB)  -- one row: every word, sorted, each
+///                                  -- followed by a newline (read whole to find the words
+///                                  -- a term's words match, typos and all)
 /// ```
 ///
 /// `PRAGMA application_id` marks the file as a venues OSM index and `PRAGMA user_version` is
-/// the schema version: a reader refuses other files and newer schemas.
+/// the schema version: a reader refuses other files and newer schemas. Schema 1 (before the
+/// words) had an FTS5 trigram index `venue_text` of `venue.search` instead of `word` and
+/// `word_list`; it is still read, its text searches going by position.
 enum OSMIndexSchema {
     /// `PRAGMA application_id`: "VOSM".
     static let applicationID: Int64 = 0x564F_534D
-    /// `PRAGMA user_version` of the files this build writes and reads.
-    static let version: Int64 = 1
+    /// `PRAGMA user_version` of the files this build writes.
+    static let version: Int64 = 2
+    /// The oldest `PRAGMA user_version` this build reads.
+    static let oldestReadableVersion: Int64 = 1
 
     /// Creates the tables of an empty index (the R-tree and FTS index are filled by the writer).
     static let create = """
@@ -54,18 +68,8 @@ enum OSMIndexSchema {
         CREATE VIRTUAL TABLE venue_position USING rtree_i32(
             element, min_latitude, max_latitude, min_longitude, max_longitude
         );
-        \(textIndex)
-        """
-
-    /// The text index: FTS5 trigrams of `venue.search`, external content (the text is read from
-    /// `venue`), no positions (`detail=none`) and no column sizes (`columnsize=0`: nothing here
-    /// ranks, and they cost a third of the time to fill). Indexes written before `columnsize=0`
-    /// are read the same way.
-    static let textIndex = """
-        CREATE VIRTUAL TABLE venue_text USING fts5(
-            search, content='venue', content_rowid='element', tokenize='trigram case_sensitive 1', detail=none,
-            columnsize=0
-        );
+        CREATE TABLE word(id INTEGER PRIMARY KEY, word TEXT NOT NULL, venues INTEGER NOT NULL, elements BLOB NOT NULL);
+        CREATE TABLE word_list(id INTEGER PRIMARY KEY, words BLOB NOT NULL);
         """
 
     /// The separator between the folded fields of `venue.search`. A control character: never

@@ -2,13 +2,13 @@ import Foundation
 package import VenuesCore
 
 /// What a search asks for, as a filter on OSM elements: a `name`, one of the tag rules, and
-/// (for a text search) the term inside `name`, `brand` or `cuisine`.
+/// (for a text search) the term's words in the names, `brand` or `cuisine`.
 ///
-/// The Overpass query built by ``OverpassQueryBuilder`` and the local extract filter both come
-/// from this value, so a local file and a server answer the same question. The term matches
-/// as a substring with case and diacritics folded on both sides (``OSMTextFolding``): `cafe`
-/// finds `Café` and `café` finds `Cafe`; the query sent to Overpass approximates this with
-/// bracket expressions of accented letters.
+/// Local files and indexes match the term as ``SearchTerm`` does (every word, in any order,
+/// exactly, as a prefix, inside a word or with typos forgiven) on the element's
+/// ``OSMSearchText``. The Overpass query built by ``OverpassQueryBuilder`` cannot forgive typos:
+/// it asks for the whole term inside `name`, `brand` or `cuisine`, with case and diacritics
+/// approximated by bracket expressions of accented letters.
 package struct OSMSelection: Sendable, Hashable {
     /// The fields a term is looked for in.
     package static let termFields = ["name", "brand", "cuisine"]
@@ -19,6 +19,8 @@ package struct OSMSelection: Sendable, Hashable {
     package let term: String?
     /// The term folded for comparison with folded tag values (``OSMTextFolding/folded(_:)``).
     package let foldedTerm: String?
+    /// The term's words, for matching (`nil` for a nearby search).
+    package let searchTerm: SearchTerm?
 
     /// Builds the selection for a query; `term` is the search term or `nil`.
     package init(categories: Set<Category>, term: String?) throws(ProviderError) {
@@ -27,9 +29,11 @@ package struct OSMSelection: Sendable, Hashable {
             let checked = try OSMSelection.checkedTerm(term)
             self.term = checked
             self.foldedTerm = OSMTextFolding.folded(checked)
+            self.searchTerm = SearchTerm(checked)
         } else {
             self.term = nil
             self.foldedTerm = nil
+            self.searchTerm = nil
         }
     }
 
@@ -50,10 +54,7 @@ package struct OSMSelection: Sendable, Hashable {
     /// Whether an element with these tags is selected.
     package func matches(_ tags: OSMTags) -> Bool {
         guard tags["name"] != nil, rules.contains(where: { $0.matches(tags) }) else { return false }
-        guard let foldedTerm else { return true }
-        return OSMSelection.termFields.contains { field in
-            guard let value = tags[field] else { return false }
-            return OSMTextFolding.contains(value, foldedTerm: foldedTerm)
-        }
+        guard let searchTerm else { return true }
+        return searchTerm.match(searchText: OSMSearchText.folded(tags)) != nil
     }
 }

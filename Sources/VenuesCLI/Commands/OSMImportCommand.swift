@@ -208,7 +208,7 @@ final class ImportProgressLine: Sendable {
         case .placing:
             text = "Placing ways and relations (\(ByteCount.grouped(progress.venues)) venues so far)…"
         case .indexing:
-            text = "Building the position and text indexes for \(ByteCount.grouped(progress.venues)) venues…"
+            text = "Building the position and word indexes for \(ByteCount.grouped(progress.venues)) venues…"
         }
         StandardError.write("\r\u{1B}[K" + TextSanitizer.clean(text))
     }

@@ -50,10 +50,13 @@ struct QueryOptions: ParsableArguments {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Order: distance, name or rating.", valueName: "order"),
-        completion: .list(["distance", "name", "rating"])
+        help: ArgumentHelp(
+            "Order: distance, name, rating or relevance (the default for search: best match, then nearest).",
+            valueName: "order"
+        ),
+        completion: .list(VenueSort.allCases.map(\.rawValue))
     )
-    var sort: String = VenueSort.distance.rawValue
+    var sort: String?
 
     @Option(
         name: .long,
@@ -109,6 +112,6 @@ struct QueryOptions: ParsableArguments {
     /// The validated categories.
     var categories: Set<Category> { parameters.categorySet }
 
-    /// The validated sort order.
-    var sortOrder: VenueSort { parameters.sortOrder }
+    /// The validated sort order: relevance by default for a text search, distance otherwise.
+    func sortOrder(isTextSearch: Bool) -> VenueSort { parameters.resolvedSort(isTextSearch: isTextSearch) }
 }

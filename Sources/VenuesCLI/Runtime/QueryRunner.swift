@@ -24,7 +24,7 @@ struct QueryRunner {
             term: term,
             categories: options.categories,
             limit: options.limit ?? configuration.limit,
-            sort: options.sortOrder,
+            sort: options.sortOrder(isTextSearch: !(term ?? "").isEmpty),
             timeout: options.timeout ?? configuration.timeout
         )
 

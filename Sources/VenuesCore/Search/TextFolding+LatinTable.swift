@@ -1,4 +1,4 @@
-extension OSMTextFolding {
+extension TextFolding {
     /// The folded form (``folded(_:)``) of each scalar from U+0080 to U+024F (Latin-1
     /// Supplement, Latin Extended-A and -B): always one scalar. Written out rather than made at
     /// start-up by the Unicode path, which costs about a millisecond for the whole table; the
