@@ -407,7 +407,7 @@ let package = Package(
             dependencies: [
                 "VenuesServer", "VenuesServerStore", "VenuesServerTestSupport", "VenuesTestSupport", "VenuesCore",
                 "VenuesReports",
-                "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesCLI", "VenuesServeCLI",
+                "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesCLI", "VenuesServeCLI", "OSMIndex", "OSMXML",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -78,6 +78,7 @@ public struct VenuesServer: Sendable {
         router.add(middleware: BodyLimitMiddleware())
         let listings = ListingRoutes(services: services)
         let venues = VenueRoutes(services: services)
+        let suggestions = SuggestRoutes(services: services)
         let favorites = FavoriteRoutes(services: services)
         let operational = OperationalRoutes(services: services)
         let authentication = ClientAuthentication(
@@ -92,6 +93,7 @@ public struct VenuesServer: Sendable {
                 case .page: { operational.page($0, context: $1) }
                 case .nearby: listings.nearby
                 case .search: listings.search
+                case .suggest: suggestions.suggest
                 case .venue: venues.show
                 case .favorites: favorites.list
                 case .putFavorite: favorites.put

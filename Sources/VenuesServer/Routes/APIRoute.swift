@@ -3,7 +3,7 @@ public import Hummingbird
 /// Every route of the API: the one list the router is built from, and that the committed
 /// OpenAPI file is checked against (a test fails when either has a route the other lacks).
 public enum APIRoute: String, CaseIterable, Sendable {
-    case page, nearby, search, venue, favorites, putFavorite, deleteFavorite, healthz, readyz, metrics, openAPI
+    case page, nearby, search, suggest, venue, favorites, putFavorite, deleteFavorite, healthz, readyz, metrics, openAPI
 
     /// The HTTP method.
     public var method: HTTPRequest.Method {
@@ -20,6 +20,7 @@ public enum APIRoute: String, CaseIterable, Sendable {
         case .page: "/"
         case .nearby: "/v1/nearby"
         case .search: "/v1/search"
+        case .suggest: "/v1/suggest"
         case .venue: "/v1/venues/{id}"
         case .favorites: "/v1/favorites"
         case .putFavorite, .deleteFavorite: "/v1/favorites/{id}"

@@ -14,6 +14,9 @@ struct ProviderSet: Sendable {
     let unusable: [ProviderID: ProviderError]
     /// The providers asked when a request names none: the configured, usable ones.
     let defaults: [ProviderID]
+    /// The usable providers that suggest from local data (`GET /v1/suggest`), asked directly:
+    /// they cost nothing and are not cached.
+    let suggesters: [any VenueSuggesting]
 
     init(
         configuration: VenuesConfiguration,
@@ -23,6 +26,7 @@ struct ProviderSet: Sendable {
     ) {
         var available: [ProviderID: any VenueProvider] = [:]
         var unusable: [ProviderID: ProviderError] = [:]
+        var suggesters: [any VenueSuggesting] = []
         for id in ProviderRegistry.knownIDs {
             switch ProviderRegistry.make(
                 id,
@@ -30,11 +34,14 @@ struct ProviderSet: Sendable {
                 httpClient: ServerHTTPClient(base: httpClient),
                 osmIndexDirectory: osmIndexDirectory
             ) {
-            case .success(let provider): available[id] = SharedProvider(base: provider, upstream: upstream)
+            case .success(let provider):
+                available[id] = SharedProvider(base: provider, upstream: upstream)
+                if let suggester = provider as? any VenueSuggesting { suggesters.append(suggester) }
             case .failure(let error): unusable[id] = error
             }
         }
         self.available = available
+        self.suggesters = suggesters
         self.unusable = unusable
         defaults = configuration.providers.filter { available[$0] != nil }
     }

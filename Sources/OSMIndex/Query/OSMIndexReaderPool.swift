@@ -1,0 +1,77 @@
+package import Foundation
+package import VenuesCore
+
+/// Open index readers kept for reuse by a long-running process (`venues serve` answers
+/// suggestions at every keystroke): opening an index and reading its words costs more than
+/// many a search. A reader is lent to one caller at a time; a file replaced since (a new
+/// import renames a new file into place) is opened anew, and its old readers are dropped.
+package final class OSMIndexReaderPool: @unchecked Sendable {
+    /// The pool of this process.
+    package static let shared = OSMIndexReaderPool()
+
+    /// A file as it is now: readers of another identity are of a replaced file.
+    private struct Identity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var seconds: Int
+        var nanoseconds: Int
+    }
+
+    private let lock = NSLock()
+    private var idle: [String: (identity: Identity, readers: [OSMIndexReader])] = [:]
+    /// The most idle readers kept per file.
+    private let keep = 8
+
+    package init() {}
+
+    /// Runs `body` with a reader of the index at `url`, opened now or kept from before.
+    package func withReader<T>(_ url: URL, _ body: (OSMIndexReader) throws -> T) throws -> T {
+        let path = url.path
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw OSMIndexError.notFound(path: path) }
+        let identity = Identity(
+            device: UInt64(status.st_dev),
+            inode: UInt64(status.st_ino),
+            size: Int64(status.st_size),
+            seconds: status.st_mtim.tv_sec,
+            nanoseconds: status.st_mtim.tv_nsec
+        )
+        let kept: OSMIndexReader? = lock.withLock {
+            guard var entry = idle[path] else { return nil }
+            guard entry.identity == identity else {
+                idle[path] = nil
+                return nil
+            }
+            let reader = entry.readers.popLast()
+            idle[path] = entry
+            return reader
+        }
+        let reader = try kept ?? OSMIndexReader(url: url)
+        defer {
+            lock.withLock {
+                var entry = idle[path] ?? (identity, [])
+                if entry.identity == identity, entry.readers.count < keep {
+                    entry.readers.append(reader)
+                    idle[path] = entry
+                }
+            }
+        }
+        return try body(reader)
+    }
+
+    /// The readable indexes in `directory` whose bounds meet the circle, by file name.
+    package func indexes(in directory: URL, meeting center: Coordinate, radius: Double) -> [URL] {
+        let suffix = "." + OSMIndexFiles.fileExtension
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.sorted()
+        let rectangles = CircleBox.degreeBounds(around: center, radius: radius)
+        return names.map { directory.appendingPathComponent($0) }.filter { url in
+            guard let bounds = try? withReader(url, { $0.info.bounds }) else { return false }
+            return rectangles.contains { rectangle in
+                rectangle.minLatitude <= bounds.maxLatitude && rectangle.maxLatitude >= bounds.minLatitude
+                    && rectangle.minLongitude <= bounds.maxLongitude && rectangle.maxLongitude >= bounds.minLongitude
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Hummingbird
+import VenuesCore
+import VenuesEngine
+import VenuesReports
+
+/// `GET /v1/suggest?q=…&near=…&radius=…`: venues as the user types, from the data on this
+/// machine only (the providers that are ``VenueSuggesting``: OpenStreetMap's local indexes),
+/// never from a paid or remote provider. At most `limit` (1–10, default 10) venues, each with
+/// its id, name, category, distance and ``VenueMatch``, the best matches first, then the
+/// nearest (``SearchTerm``: the last word of `q` may be unfinished, typos are forgiven).
+struct SuggestRoutes: Sendable {
+    let services: ServerServices
+
+    static let parameters: Set<String> = ["q", "near", "radius", "category", "limit"]
+    /// The most suggestions, and the default.
+    static let maximumLimit = 10
+
+    func suggest(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let query = try Self.query(request, configuration: services)
+        var venues: [Venue] = []
+        for suggester in services.providers.suggesters {
+            do {
+                venues += try await suggester.suggest(query)
+            } catch {
+                continue
+            }
+        }
+        let term = SearchTerm(query.term ?? "")
+        let center = query.center!
+        let ranked = venues.map { (venue: $0, distance: $0.coordinate.distance(to: center), match: term.match($0)) }
+            .sorted { lhs, rhs in
+                if let first = VenueMatch.ranksFirst(lhs.match, rhs.match) { return first }
+                return lhs.distance != rhs.distance ? lhs.distance < rhs.distance : lhs.venue.id < rhs.venue.id
+            }
+            .prefix(query.limit)
+        let document = SuggestionDocument(
+            q: query.term ?? "",
+            center: .init(latitude: center.latitude, longitude: center.longitude),
+            radius: query.radius,
+            suggestions: ranked.map { item in
+                SuggestionDocument.Suggestion(
+                    id: TextSanitizer.clean(item.venue.id.description),
+                    name: TextSanitizer.clean(item.venue.name),
+                    category: item.venue.categories.first?.rawValue
+                        ?? item.venue.providerCategories.first.map {
+                            TextSanitizer.clean(ResultDocument.Row.humanised($0))
+                        },
+                    distance: (item.distance * 10).rounded() / 10,
+                    match: item.match
+                )
+            }
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return JSONResponse.make(String(decoding: try encoder.encode(document), as: UTF8.self))
+    }
+
+    /// The request's parameters checked, as a query: 400 for what `search` would refuse, for a
+    /// missing `q` and for a limit outside 1–10.
+    static func query(_ request: Request, configuration services: ServerServices) throws -> VenueQuery {
+        let url = try URLQuery(request, allowed: parameters)
+        guard let text = try url.single("q") else {
+            throw APIError.badRequest("q is required: give what has been typed so far")
+        }
+        let parameters = QueryParameters(
+            near: try url.single("near"),
+            radius: try url.integer(.radius, expected: "a whole number of metres from 1 to 100000"),
+            categories: url.list("category"),
+            limit: try url.integer(.limit, expected: "a whole number from 1 to \(maximumLimit)")
+        )
+        let term: String
+        do {
+            try parameters.validate()
+            term = try QueryParameters.checkedTerm(text)
+        } catch {
+            throw APIError.badRequest(error.parameter == .term ? error.message(naming: "q") : error.description)
+        }
+        if let limit = parameters.limit, limit > maximumLimit {
+            throw APIError.badRequest(
+                "limit \(limit) is out of range: expected a whole number from 1 to \(maximumLimit)"
+            )
+        }
+        let configuration = services.configuration
+        guard let center = parameters.center ?? configuration.defaultLocation else {
+            throw APIError.badRequest(
+                "near is required: give the centre as near=LAT,LON in decimal degrees, e.g. near=60.1699,24.9384"
+            )
+        }
+        return VenueQuery(
+            center: center,
+            radius: parameters.radius ?? configuration.radius,
+            term: term,
+            categories: parameters.categorySet,
+            limit: parameters.limit ?? maximumLimit,
+            sort: .relevance,
+            timeout: configuration.timeout
+        )
+    }
+}
+
+/// The body of `GET /v1/suggest`.
+struct SuggestionDocument: Encodable {
+    struct Center: Encodable {
+        var latitude: Double
+        var longitude: Double
+    }
+
+    struct Suggestion: Encodable {
+        var id: String
+        var name: String
+        var category: String?
+        /// Metres from the centre, to a decimetre.
+        var distance: Double
+        var match: VenueMatch?
+    }
+
+    var q: String
+    var center: Center
+    var radius: Int
+    var suggestions: [Suggestion]
+}
