@@ -49,6 +49,14 @@ public enum MapPageStyle {
         .search-form input, .search-form select, .search-form button { font: inherit; padding: 4px 6px; }
         .search-form input { width: 10em; }
         .search-form input[type="number"] { width: 6em; }
+        .term-field { position: relative; }
+        .suggestions { position: absolute; top: 100%; left: 0; z-index: 10; min-width: 20em; max-height: 22em;
+          overflow-y: auto; margin: 2px 0 0; padding: 0; list-style: none; background: #ffffff;
+          border: 1px solid #a0aec0; box-shadow: 0 4px 12px rgba(0, 0, 0, 0.15); }
+        .suggestions li { padding: 6px 8px; cursor: pointer; }
+        .suggestions li[aria-selected="true"] { background: #e2e8f0; }
+        .suggestions .facts { color: var(--muted); font-size: 0.85em; }
+        .venue.chosen { outline: 2px solid #2b6cb0; }
         .status { min-height: 1.4em; color: var(--muted); }
         .status.error { color: #9b2c2c; }
         .favorite-toggle { float: right; margin-left: 8px; font: inherit; font-size: 0.85rem; border: 1px solid var(--line);
@@ -67,5 +75,5 @@ public enum MapPageStyle {
         """#
 
     /// `sha256-…` of ``css`` (its UTF-8 bytes), as a CSP source expression takes it.
-    public static let sha256 = "sha256-IX221RTjQSqg/K+sN7LpjzccgCMgsvANaKuOGWEyZ5o="
+    public static let sha256 = "sha256-9Pe7WTOr5R+pZX+xqNnSvViEv3um4lsZTU7U+SnKwOY="
 }

@@ -1,5 +1,6 @@
 /// The page `venues serve` answers at `GET /`: the map page of `--format html` with a search
-/// form (term, near, radius, categories, providers) whose script calls the server's JSON API
+/// form (term, near, radius, categories, providers; the term suggests venues as it is typed)
+/// whose script calls the server's JSON API
 /// with the bearer token the user pastes once (kept in the tab's `sessionStorage`), draws the
 /// list and the SVG map from the answer, and offers a favourite toggle per row
 /// (``ServedMapPageScript`` describes the calls).
@@ -37,7 +38,10 @@ public enum ServedMapPage {
         <label class="token">Token <input type="password" name="token" id="token" autocomplete="off" \
         placeholder="paste your token"></label>
         <button type="button" id="forget-token">Forget token</button>
-        <label>Term <input type="search" name="term" id="term" placeholder="empty: everything nearby"></label>
+        <div class="term-field"><label>Term <input type="search" name="term" id="term" \
+        placeholder="empty: everything nearby" autocomplete="off" role="combobox" aria-autocomplete="list" \
+        aria-controls="suggestions" aria-expanded="false"></label>
+        <ul class="suggestions" id="suggestions" role="listbox" aria-label="Suggestions" hidden></ul></div>
         <label>Near <input name="near" id="near" placeholder="LAT,LON" inputmode="decimal"></label>
         <label>Radius (m) <input type="number" name="radius" id="radius" min="1" max="100000" value="1000"></label>
         <label>Categories <input name="categories" id="categories" placeholder="cafe,bar"></label>

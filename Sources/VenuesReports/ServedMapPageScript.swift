@@ -9,6 +9,10 @@
 /// - `GET /v1/nearby` (no term) or `GET /v1/search` with `near`, `radius`, `term`, one
 ///   `category` per category and `providers` (comma-separated); the form's values are also
 ///   kept in the page's address (without the token) so that a reload repeats the search.
+/// - While the term is typed (150 ms after the last key), `GET /v1/suggest` with `q`, `near`,
+///   `radius` and `limit=8`: the venues are offered under the field (a WAI-ARIA combobox:
+///   arrows move, Enter or a click opens the choice, Escape closes); an answer to an older
+///   keystroke is dropped. Opening a suggestion searches for its name and marks its row.
 /// - `PUT /v1/favorites/{id}` (body `{}`) and `DELETE /v1/favorites/{id}`, the id
 ///   percent-encoded as one path segment (`osm%3Anode%2F42`).
 /// - Every text from the server is set with `textContent` or `setAttribute`, never parsed as
@@ -20,7 +24,7 @@ public enum ServedMapPageScript {
     public static let source = MapPageScript.source + "\n" + search
 
     /// `sha256-…` of ``source`` (its UTF-8 bytes), as a CSP source expression takes it.
-    public static let sha256 = "sha256-oD6f6wWyYlSc0AFZReyqmF4/F/rb8WozBuIKh7wiX88="
+    public static let sha256 = "sha256-EkYL44B/T0/EF3dRExcWHC5Sk+Uhctni6HccORiLQKA="
 
     private static let search = #"""
         (function () {
@@ -336,6 +340,84 @@ public enum ServedMapPageScript {
               (doc.attribution && doc.attribution.length ? " " + doc.attribution.join(" · ") + "." : "");
           }
 
+          var SUGGEST_DELAY = 150, SUGGEST_LIMIT = 8;
+          var suggestTimer = null, suggestSequence = 0, offered = [], active = -1, chosen = null;
+          function closeSuggestions() {
+            var list = $("suggestions"), term = $("term");
+            while (list.lastChild) list.removeChild(list.lastChild);
+            list.hidden = true;
+            offered = [];
+            active = -1;
+            term.setAttribute("aria-expanded", "false");
+            term.removeAttribute("aria-activedescendant");
+          }
+          function highlightSuggestion(index) {
+            var options = $("suggestions").querySelectorAll("[role=option]");
+            active = index;
+            options.forEach(function (option, i) { option.setAttribute("aria-selected", String(i === index)); });
+            if (index >= 0 && options[index]) {
+              $("term").setAttribute("aria-activedescendant", options[index].id);
+              options[index].scrollIntoView({ block: "nearest" });
+            } else {
+              $("term").removeAttribute("aria-activedescendant");
+            }
+          }
+          function offerSuggestions(items) {
+            closeSuggestions();
+            document.documentElement.setAttribute("data-suggestions", String(items.length));
+            if (!items.length) return;
+            var list = $("suggestions");
+            offered = items;
+            items.forEach(function (item, index) {
+              var option = html("li", "suggestion", null, list);
+              option.id = "suggestion-" + index;
+              option.setAttribute("role", "option");
+              option.setAttribute("aria-selected", "false");
+              option.setAttribute("data-venue-id", item.id);
+              html("bdi", "name", item.name, option);
+              var facts = [item.category ? item.category.replace(/_/g, " ") : null, distanceLabel(item.distance)];
+              html("span", "facts", " · " + facts.filter(Boolean).join(" · "), option);
+              option.addEventListener("mousedown", function (event) { event.preventDefault(); openSuggestion(index); });
+            });
+            list.hidden = false;
+            $("term").setAttribute("aria-expanded", "true");
+          }
+          async function suggest() {
+            var sequence = ++suggestSequence;
+            var q = $("term").value.trim(), near = $("near").value.trim(), radius = $("radius").value.trim();
+            if (!q || !near || !(token() || $("token").value.trim())) { closeSuggestions(); return; }
+            var params = new URLSearchParams();
+            params.set("q", q);
+            params.set("near", near);
+            if (radius) params.set("radius", radius);
+            params.set("limit", String(SUGGEST_LIMIT));
+            try {
+              var doc = await call("GET", "/v1/suggest?" + params.toString().replace(/\+/g, "%20"));
+              if (sequence === suggestSequence) offerSuggestions((doc && doc.suggestions) || []);
+            } catch (error) {
+              if (sequence === suggestSequence) closeSuggestions();
+            }
+          }
+          function openSuggestion(index) {
+            var item = offered[index];
+            if (!item) return;
+            chosen = item.id;
+            $("term").value = item.name;
+            suggestSequence++;
+            closeSuggestions();
+            search();
+          }
+          function markChosen() {
+            if (!chosen) return;
+            var id = chosen;
+            chosen = null;
+            document.querySelectorAll("#listing [data-venue-id]").forEach(function (row) {
+              var isChosen = row.getAttribute("data-venue-id") === id;
+              row.classList.toggle("chosen", isChosen);
+              if (isChosen) { row.focus(); document.documentElement.setAttribute("data-chosen", id); }
+            });
+          }
+
           function parameters() {
             var form = $("search-form"), params = new URLSearchParams();
             var term = form.elements.term.value.trim(), near = form.elements.near.value.trim();
@@ -351,6 +433,7 @@ public enum ServedMapPageScript {
 
           async function search(event) {
             if (event) event.preventDefault();
+            if (event) { chosen = null; suggestSequence++; closeSuggestions(); }
             var typed = $("token").value.trim();
             if (typed) keepToken(typed);
             if (!token()) { status("Paste your token first (venues serve token create NAME).", true); return; }
@@ -364,6 +447,7 @@ public enum ServedMapPageScript {
             try {
               var doc = await call("GET", path);
               render(doc);
+              markChosen();
               status("Found " + plural((doc.venues || []).length, "venue", "venues") + ".");
               document.documentElement.setAttribute("data-search", "done");
             } catch (error) {
@@ -375,6 +459,26 @@ public enum ServedMapPageScript {
 
           var form = $("search-form");
           form.addEventListener("submit", search);
+          $("term").addEventListener("input", function () {
+            clearTimeout(suggestTimer);
+            suggestTimer = setTimeout(suggest, SUGGEST_DELAY);
+          });
+          $("term").addEventListener("keydown", function (event) {
+            if ($("suggestions").hidden || !offered.length) return;
+            if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+              event.preventDefault();
+              var next = event.key === "ArrowDown" ? active + 1 : (active < 0 ? offered.length - 1 : active - 1);
+              highlightSuggestion(next >= offered.length ? -1 : next);
+            } else if (event.key === "Enter" && active >= 0) {
+              event.preventDefault();
+              openSuggestion(active);
+            } else if (event.key === "Escape") {
+              event.preventDefault();
+              suggestSequence++;
+              closeSuggestions();
+            }
+          });
+          $("term").addEventListener("blur", function () { suggestSequence++; closeSuggestions(); });
           $("forget-token").addEventListener("click", function () {
             keepToken("");
             status("The token is forgotten.");

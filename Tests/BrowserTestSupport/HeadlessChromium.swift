@@ -221,6 +221,20 @@ public final class HeadlessChromium: @unchecked Sendable {
         try command("Input.insertText", ["text": text])
     }
 
+    /// Presses and releases a key on the focused element: `ArrowDown`, `ArrowUp`, `Enter`,
+    /// `Escape`.
+    public func press(_ key: String) throws {
+        let codes = ["ArrowDown": 40, "ArrowUp": 38, "Enter": 13, "Escape": 27]
+        for type in ["rawKeyDown", "keyUp"] {
+            var parameters: [String: Any] = ["type": type, "key": key, "code": key]
+            if let code = codes[key] {
+                parameters["windowsVirtualKeyCode"] = code
+                parameters["nativeVirtualKeyCode"] = code
+            }
+            try command("Input.dispatchKeyEvent", parameters)
+        }
+    }
+
     /// A PNG of the viewport.
     public func screenshot() throws -> Data {
         let result = try command("Page.captureScreenshot", ["format": "png", "fromSurface": true])

@@ -40,6 +40,8 @@ extension BrowserTests {
                     )
                 case ("GET", "/v1/search"), ("GET", "/v1/nearby"):
                     return .data(listing, contentType: "application/json")
+                case ("GET", "/v1/suggest"):
+                    return .data((try? suggestions()) ?? Data(), contentType: "application/json")
                 case ("PUT", _) where request.path.hasPrefix("/v1/favorites/"),
                     ("DELETE", _) where request.path.hasPrefix("/v1/favorites/"):
                     return StubResponse(status: 204)
@@ -116,6 +118,101 @@ extension BrowserTests {
             #expect(observed.starredPressed == "true" && observed.starredRowIsFavorite)
             #expect(observed.starredPinFill == SVGMap.favoritePinColor)
             #expect(observed.unstarredPressed == "false" && observed.unstarredPinFill == SVGMap.pinColor)
+        }
+
+        /// The `/v1/suggest` answer of the fake: the first three venues of the listing, as the
+        /// OpenAPI document's `Suggestions` schema has them.
+        static func suggestions() throws -> Data {
+            let rows = MapTestDocument.document(kind: "search").rows.prefix(3)
+            let items: [[String: Any]] = rows.map { row in
+                [
+                    "id": row.id, "name": row.name, "category": row.categories.first.map { $0 as Any } ?? NSNull(),
+                    "distance": row.distance ?? 0, "match": ["score": 80, "edits": 0, "field": "name"],
+                ]
+            }
+            let document: [String: Any] = [
+                "q": "caf", "center": ["latitude": 60.171, "longitude": 24.9414], "radius": 500, "suggestions": items,
+            ]
+            return try JSONSerialization.data(withJSONObject: document)
+        }
+
+        /// Typing a term offers venues under it; the arrows and Enter open one: a search for its
+        /// name, with its row marked.
+        @Test func suggestionsAreOfferedWhileTypingAndOpenedWithTheKeyboard() async throws {
+            let server = try await Self.startFakeAPI()
+            defer { Task { await server.stop() } }
+            let page = server.url("/")
+            let expected = MapTestDocument.document(kind: "search").rows.prefix(3).map(\.name)
+            let observed = try await withChromium(
+                "ServedMapPageBrowserTests.suggestionsAreOfferedWhileTypingAndOpenedWithTheKeyboard"
+            ) { browser in
+                try browser.navigate(to: page)
+                try browser.waitUntil(
+                    "document.documentElement.getAttribute('data-served-script') === 'ready'",
+                    what: "the page's script (is its CSP hash right?)"
+                )
+                for (field, text) in [("token", Self.token), ("near", "60.1710,24.9414"), ("radius", "500")] {
+                    try browser.evaluateJSON(
+                        "(() => { const f = document.getElementById('\(field)'); f.focus(); f.select(); })()"
+                    )
+                    try browser.type(text)
+                }
+                try browser.evaluateJSON("document.getElementById('term').focus()")
+                for letter in ["c", "a", "f"] { try browser.type(letter) }
+                try browser.waitUntil(
+                    "document.documentElement.getAttribute('data-suggestions') === '3'"
+                        + " && !document.getElementById('suggestions').hidden",
+                    what: "the suggestions"
+                )
+                let offered = try browser.evaluate(
+                    "[...document.querySelectorAll('#suggestions [role=option] .name')].map(e => e.textContent)",
+                    as: [String].self
+                )
+                let expanded = try browser.evaluate(
+                    "document.getElementById('term').getAttribute('aria-expanded')",
+                    as: String.self
+                )
+                try browser.press("ArrowDown")
+                try browser.press("ArrowDown")
+                let activeOption = try browser.evaluate(
+                    "document.getElementById(document.getElementById('term').getAttribute('aria-activedescendant'))"
+                        + ".getAttribute('data-venue-id')",
+                    as: String.self
+                )
+                try browser.press("Enter")
+                try browser.waitUntil(
+                    "document.documentElement.getAttribute('data-search') === 'done'",
+                    what: "the search for the chosen venue"
+                )
+                return (
+                    offered, expanded, activeOption,
+                    try browser.evaluate("document.getElementById('term').value", as: String.self),
+                    try browser.evaluate("document.documentElement.getAttribute('data-chosen')", as: String?.self),
+                    try browser.evaluate(
+                        "[...document.querySelectorAll('#listing .venue.chosen')].map(e => e.getAttribute('data-venue-id'))",
+                        as: [String].self
+                    ),
+                    try browser.evaluate("document.getElementById('suggestions').hidden", as: Bool.self)
+                )
+            }
+            guard let (offered, expanded, activeOption, term, chosen, chosenRows, closed) = observed else { return }
+            let second = MapTestDocument.document(kind: "search").rows[1]
+            #expect(offered == Array(expected))
+            #expect(expanded == "true")
+            #expect(activeOption == second.id, "two presses of ArrowDown: the second suggestion")
+            #expect(term == second.name && chosen == second.id && chosenRows == [second.id] && closed)
+
+            let requests = await server.requests
+            let suggests = requests.filter { $0.path == "/v1/suggest" }
+            #expect(!suggests.isEmpty && suggests.count <= 3, "debounced: \(suggests.count) calls for three letters")
+            let last = try #require(suggests.last)
+            #expect(last.queryValue("q") == "caf")
+            #expect(last.queryValue("near") == "60.1710,24.9414")
+            #expect(last.queryValue("radius") == "500")
+            #expect(last.queryValue("limit") == "8")
+            #expect(last.header("Authorization") == "Bearer \(Self.token)")
+            let searches = requests.filter { $0.path == "/v1/search" }
+            #expect(searches.map { $0.queryValue("term") } == [second.name])
         }
 
         @Test func aRefusedTokenIsSaidAndForgotten() async throws {
