@@ -21,18 +21,21 @@ package enum SearchText {
     /// The search text of these fields (`nil` or empty ones left empty).
     package static func folded(name: String?, brand: String?, cuisine: String?, otherNames: [String]) -> String {
         var text = ""
+        // Separators owed for the fields passed over since the last one written.
         var separators = 0
-        var first = true
-        for value in [name, brand, cuisine] + otherNames.map(Optional.some) {
+        func append(_ value: String?, first: Bool = false) {
             if !first { separators += 1 }
-            first = false
-            guard let value else { continue }
+            guard let value else { return }
             let folded = TextFolding.folded(value)
-            guard !folded.isEmpty else { continue }
-            text.append(contentsOf: String(repeating: separator, count: separators))
+            guard !folded.isEmpty else { return }
+            for _ in 0..<separators { text.append(separator) }
             separators = 0
             text += folded
         }
+        append(name, first: true)
+        append(brand)
+        append(cuisine)
+        for other in otherNames { append(other) }
         return text
     }
 
