@@ -179,7 +179,7 @@ let package = Package(
         // and the server answers (JSON, GeoJSON, CSV), with provider text sanitised.
         .target(
             name: "VenuesReports",
-            dependencies: ["VenuesCore", "VenuesAggregator", "VenuesMerge", "VenuesFavorites", "VenuesEngine"]
+            dependencies: ["VenuesCore", "VenuesAggregator", "VenuesMerge", "VenuesFavorites"]
         ),
         // What `venues serve` keeps: tokens, per-client favourites, the response cache (protocol).
         .target(
@@ -353,7 +353,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VenuesConfigTests",
-            dependencies: ["VenuesConfig", "VenuesTestSupport"]
+            dependencies: ["VenuesConfig", "VenuesEngine", "VenuesTestSupport"]
         ),
         .testTarget(
             name: "VenuesEngineTests",
@@ -368,7 +368,10 @@ let package = Package(
         ),
         .testTarget(
             name: "VenuesCLITests",
-            dependencies: ["VenuesCLI", "VenuesReports", "VenuesTestSupport", "VenuesTesting", "OSMPBFTestSupport"]
+            dependencies: [
+                "VenuesCLI", "VenuesReports", "VenuesEngine", "VenuesConfig", "VenuesTestSupport", "VenuesTesting",
+                "OSMPBFTestSupport",
+            ]
         ),
         .testTarget(
             name: "FoursquareProviderTests",
@@ -422,7 +425,7 @@ let package = Package(
         .testTarget(
             name: "VenuesReportsTests",
             dependencies: [
-                "VenuesReports", "VenuesCore", "VenuesMerge", "VenuesTestSupport", "BrowserTestSupport",
+                "VenuesReports", "VenuesCore", "VenuesMerge", "VenuesEngine", "VenuesTestSupport", "BrowserTestSupport",
             ]
         ),
         // The server store's conformance suite, run against every store; shipped in no product.

@@ -35,7 +35,8 @@ package struct CommandContext {
         do {
             configuration = try await ConfigurationLoader(
                 environment: environment,
-                knownProviders: ProviderRegistry.knownIDs
+                catalog: ProviderRegistry.standard.catalog,
+                knownProviders: ProviderRegistry.standard.ids
             )
             .load(explicitFile: global.config)
             directories = try DataDirectories(environment: environment)

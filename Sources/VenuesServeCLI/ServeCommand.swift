@@ -92,7 +92,7 @@ struct ServeCommand: AsyncParsableCommand {
             settings.authentication = noAuth ? .single(client: "local") : .tokens
             settings.readTimeout = .milliseconds(Int64(readTimeout * 1000))
             settings.osmIndexDirectory =
-                context.configuration.overpass.useIndexes ? context.directories.osmIndexes : nil
+                context.configuration[.openStreetMap].flag("useIndexes") ?? true ? context.directories.osmIndexes : nil
             let server: VenuesServer
             do throws(ServerSetupError) {
                 server = try VenuesServer(

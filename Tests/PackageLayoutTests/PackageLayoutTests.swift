@@ -149,6 +149,17 @@ struct PackageLayoutTests {
         }
     }
 
+    @Test("the output layer and the configuration know no provider: they read the descriptors' catalog")
+    func reportsAndConfigurationKnowNoProvider() {
+        let providers = ["FoursquareProvider", "GooglePlacesProvider", "OverpassProvider"]
+        for room in ["VenuesReports", "VenuesConfig"] {
+            let reach = Self.closure(of: room)
+            for forbidden in providers + ["VenuesEngine", "VenuesSQLite", "CLibXML2"] {
+                #expect(!reach.contains(forbidden), "\(room) reaches \(forbidden)")
+            }
+        }
+    }
+
     @Test("the OSM building blocks and the index depend on no provider, the fan-out or the CLI")
     func osmRoomsStayBelowTheProvider() {
         let above = ["OverpassProvider", "FoursquareProvider", "GooglePlacesProvider", "VenuesAggregator", "VenuesCLI"]

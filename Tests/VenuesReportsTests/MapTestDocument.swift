@@ -1,5 +1,6 @@
 import Foundation
 import VenuesCore
+import VenuesEngine
 import VenuesMerge
 
 @testable import VenuesReports
@@ -75,7 +76,13 @@ enum MapTestDocument {
             if index == 5 { row.note = "<script>window.__pwned='note'</script>" }
             return row
         }
-        var document = ResultDocument(favorites: rows, center: center, centerSource: .given, radius: radius)
+        var document = ResultDocument(
+            favorites: rows,
+            center: center,
+            centerSource: .given,
+            radius: radius,
+            catalog: ProviderRegistry.standard.catalog
+        )
         document.kind = kind
         document.term = kind == "search" ? "<script>window.__pwned='term'</script>" : nil
         document.providers = [

@@ -3,6 +3,7 @@ import Foundation
 import VenuesAggregator
 import VenuesCommandLine
 import VenuesCore
+import VenuesEngine
 import VenuesFavorites
 import VenuesReports
 
@@ -170,7 +171,12 @@ struct FavoritesCommand: AsyncParsableCommand {
                     throw CommandFailure("\(error)")
                 }
                 let center = near.flatMap { try? Coordinate(parsing: $0) }
-                let document = ResultDocument(favorites: favorites, center: center, radius: radius)
+                let document = ResultDocument(
+                    favorites: favorites,
+                    center: center,
+                    radius: radius,
+                    catalog: ProviderRegistry.standard.catalog
+                )
                 StandardOutput.write(
                     try document.rendered(
                         as: output.format,

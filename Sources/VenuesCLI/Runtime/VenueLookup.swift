@@ -52,7 +52,7 @@ struct VenueLookup {
 
     private func fetch(_ id: VenueID, timeout: Double) async -> Result<Venue, ProviderError> {
         let recorder = RecordingHTTPClient(base: context.httpClient)
-        switch ProviderRegistry.make(
+        switch ProviderRegistry.standard.make(
             id.provider,
             configuration: context.configuration,
             httpClient: recorder,

@@ -63,7 +63,11 @@ struct ListingRoutes: Sendable {
         if let storeProblem {
             result.outcomes = result.outcomes.map { Self.warned($0, storeProblem: storeProblem) }
         }
-        let body = JSONResponse.body(try JSONRenderer.render(ResultDocument(result: result, explain: explain)))
+        let body = JSONResponse.body(
+            try JSONRenderer.render(
+                ResultDocument(result: result, explain: explain, catalog: ProviderRegistry.standard.catalog)
+            )
+        )
         if let renderedKey, storeProblem == nil,
             result.outcomes.allSatisfy({ $0.error == nil || unusable.contains($0) }),
             services.upstream.freshAnswers(for: prepared.keys) == renderedKey.answers

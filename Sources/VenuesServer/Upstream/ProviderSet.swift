@@ -24,7 +24,7 @@ struct ProviderSet: Sendable {
         var available: [ProviderID: any VenueProvider] = [:]
         var unusable: [ProviderID: ProviderError] = [:]
         for id in ProviderRegistry.knownIDs {
-            switch ProviderRegistry.make(
+            switch ProviderRegistry.standard.make(
                 id,
                 configuration: configuration,
                 httpClient: ServerHTTPClient(base: httpClient),
