@@ -1,11 +1,12 @@
 import Foundation
-import OSMIndex
 import OSMModel
 import OverpassProvider
 import Testing
 import VenuesCore
 import VenuesSQLite
 import VenuesTestSupport
+
+@testable import OSMIndex
 
 /// What an import writes: the venues the scan finds, placed where the scan places them, and a
 /// file anyone can open with `sqlite3`.
@@ -65,7 +66,7 @@ struct ImportTests {
         try await offCooperativePool { try IndexTest.importIndex(IndexTest.sampleFile, into: index) }
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
-                ".t.sqlite.lock", "t.sqlite",
+                "t.sqlite"
             ]
         )
         let database = try SQLiteConnection(path: index.path, access: .readWrite)
