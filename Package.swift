@@ -26,14 +26,14 @@ let package = Package(
         .library(name: "VenuesConfig", targets: ["VenuesConfig"]),
         .library(name: "VenuesAggregator", targets: ["VenuesAggregator"]),
         .library(name: "VenuesEngine", targets: ["VenuesEngine"]),
-        .library(name: "VenuesTesting", targets: ["VenuesTesting"]),
+        .library(name: "VenuesTestKit", targets: ["VenuesTestKit"]),
         .library(name: "FoursquareProvider", targets: ["FoursquareProvider"]),
         .library(name: "GooglePlacesProvider", targets: ["GooglePlacesProvider"]),
         .library(name: "OverpassProvider", targets: ["OverpassProvider"]),
         .library(name: "OSMPBF", targets: ["OSMPBF"]),
         .library(name: "VenuesServer", targets: ["VenuesServer"]),
         .executable(name: "venues", targets: ["VenuesCLI"]),
-        .executable(name: "venues-server", targets: ["VenuesServeCLI"]),
+        .executable(name: "venues-server", targets: ["VenuesServerCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -120,7 +120,7 @@ let package = Package(
             dependencies: ["VenuesCore", "VenuesFiles", "VenuesMerge", "VenuesFavorites"]
         ),
         .target(
-            name: "VenuesTesting",
+            name: "VenuesTestKit",
             dependencies: ["VenuesCore"]
         ),
 
@@ -226,7 +226,7 @@ let package = Package(
         // What the two programs share: the global options, the command context (configuration,
         // directories, logging, the HTTP stack) and the one-line failure.
         .target(
-            name: "VenuesCommandLine",
+            name: "VenuesCLISupport",
             dependencies: [
                 "VenuesCore",
                 "VenuesHTTP",
@@ -244,7 +244,7 @@ let package = Package(
         .executableTarget(
             name: "VenuesCLI",
             dependencies: [
-                "VenuesCommandLine",
+                "VenuesCLISupport",
                 "VenuesCore",
                 "VenuesHTTP",
                 "VenuesFiles",
@@ -269,9 +269,9 @@ let package = Package(
         // `venues serve`, a program of its own (`venues-server`, run by `venues serve`): the HTTP
         // server, its stores and TLS stay out of the binary started for every one-shot query.
         .executableTarget(
-            name: "VenuesServeCLI",
+            name: "VenuesServerCLI",
             dependencies: [
-                "VenuesCommandLine",
+                "VenuesCLISupport",
                 "VenuesCore",
                 "VenuesHTTP",
                 "VenuesFiles",
@@ -362,31 +362,31 @@ let package = Package(
         .testTarget(
             name: "VenuesAggregatorTests",
             dependencies: [
-                "VenuesAggregator", "VenuesMerge", "VenuesFavorites", "VenuesFiles", "VenuesTesting",
+                "VenuesAggregator", "VenuesMerge", "VenuesFavorites", "VenuesFiles", "VenuesTestKit",
                 "VenuesTestSupport",
             ]
         ),
         .testTarget(
             name: "VenuesCLITests",
             dependencies: [
-                "VenuesCLI", "VenuesReports", "VenuesEngine", "VenuesConfig", "VenuesTestSupport", "VenuesTesting",
+                "VenuesCLI", "VenuesReports", "VenuesEngine", "VenuesConfig", "VenuesTestSupport", "VenuesTestKit",
                 "OSMPBFTestSupport",
             ]
         ),
         .testTarget(
             name: "FoursquareProviderTests",
-            dependencies: ["FoursquareProvider", "VenuesTesting", "VenuesTestSupport"],
+            dependencies: ["FoursquareProvider", "VenuesTestKit", "VenuesTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "GooglePlacesProviderTests",
-            dependencies: ["GooglePlacesProvider", "VenuesTesting", "VenuesTestSupport"],
+            dependencies: ["GooglePlacesProvider", "VenuesTestKit", "VenuesTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "OverpassProviderTests",
             dependencies: [
-                "OverpassProvider", "OSMModel", "OSMXML", "OSMPBFTestSupport", "VenuesTesting", "VenuesTestSupport",
+                "OverpassProvider", "OSMModel", "OSMXML", "OSMPBFTestSupport", "VenuesTestKit", "VenuesTestSupport",
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -394,7 +394,7 @@ let package = Package(
         .testTarget(
             name: "DocumentationTests",
             dependencies: [
-                "VenuesCore", "VenuesHTTP", "VenuesMerge", "VenuesFavorites", "VenuesAggregator", "VenuesTesting",
+                "VenuesCore", "VenuesHTTP", "VenuesMerge", "VenuesFavorites", "VenuesAggregator", "VenuesTestKit",
                 "VenuesConfig", "VenuesEngine", "VenuesSQLite", "FoursquareProvider", "GooglePlacesProvider",
                 "OverpassProvider", "VenuesTestSupport",
             ]
@@ -410,11 +410,11 @@ let package = Package(
             dependencies: [
                 "VenuesServer", "VenuesServerStore", "VenuesServerTestSupport", "VenuesTestSupport", "VenuesCore",
                 "VenuesReports",
-                "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesCLI", "VenuesServeCLI",
+                "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesCLI", "VenuesServerCLI",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "VenuesTestingTests", dependencies: ["VenuesTesting", "VenuesCore"]),
+        .testTarget(name: "VenuesTestKitTests", dependencies: ["VenuesTestKit", "VenuesCore"]),
         // The tests' headless browser: Chromium over the DevTools protocol, and a PNG reader for
         // its screenshots.
         .target(

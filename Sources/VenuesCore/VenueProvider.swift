@@ -38,7 +38,7 @@
 /// ```
 ///
 /// Put a real provider in its own folder under `Providers/`, depending on `VenuesCore` and
-/// `VenuesHTTP` only; run `VenueProviderConformance` from `VenuesTesting` in its tests (it
+/// `VenuesHTTP` only; run `VenueProviderConformance` from `VenuesTestKit` in its tests (it
 /// checks the requirements below); declare its ``ProviderDescriptor`` (id, names, attribution,
 /// settings, merge rank, capabilities, factory) beside it; and, to offer it in `venues` and
 /// `venues serve`, add that descriptor to the one list, `ProviderRegistry.standard`. The

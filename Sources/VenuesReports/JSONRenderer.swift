@@ -19,7 +19,7 @@ public enum JSONRenderer {
 
         init(_ document: ResultDocument) {
             query = Query(
-                kind: document.kind,
+                kind: document.kind.rawValue,
                 latitude: document.center.latitude,
                 longitude: document.center.longitude,
                 radius: document.radius,

@@ -96,7 +96,12 @@ public struct ResultDocument {
         public var source: String?
     }
 
-    public var kind: String
+    /// What a listing lists: venues near a point, venues matching a term, or favourites.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case nearby, search, favorites
+    }
+
+    public var kind: Kind
     public var center: Coordinate
     public var centerSource: CenterSource
     public var radius: Int
@@ -120,7 +125,7 @@ public struct ResultDocument {
         radius: Int,
         catalog: ProviderCatalog
     ) {
-        kind = "favorites"
+        kind = .favorites
         self.center = center
         self.centerSource = centerSource
         self.radius = radius
@@ -133,7 +138,7 @@ public struct ResultDocument {
 
     /// A listing of an aggregated result; `catalog` gives the attribution lines.
     public init(result: AggregatedResult, explain: Bool, catalog: ProviderCatalog) {
-        kind = result.query.isTextSearch ? "search" : "nearby"
+        kind = result.query.isTextSearch ? .search : .nearby
         center = result.center
         centerSource = result.centerSource
         radius = result.query.radius

@@ -64,7 +64,7 @@ struct DocumentationExamplesTests {
         let sources = Set(documented.map(\.source))
         for expected in [
             "README.md", "Providers/Overpass/README.md", "Sources/VenuesCore/VenueProvider.swift",
-            "Providers/Overpass/OverpassProvider.swift", "Sources/VenuesTesting/VenueProviderConformance.swift",
+            "Providers/Overpass/OverpassProvider.swift", "Sources/VenuesTestKit/VenueProviderConformance.swift",
         ] {
             #expect(sources.contains(expected), "no ```swift block found in \(expected)")
         }

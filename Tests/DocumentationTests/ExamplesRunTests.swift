@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import VenuesCore
 import VenuesFavorites
+import VenuesTestKit
 import VenuesTestSupport
-import VenuesTesting
 
 /// The examples that can run offline do what their text says.
 @Suite("Documentation examples run", .timeLimit(.minutes(1)))

@@ -175,17 +175,17 @@ struct PackageLayoutTests {
 
     @Test("the venues binary carries no server: venues serve runs the venues-server program")
     func oneShotProgramLeavesTheServerOut() {
-        for room in ["VenuesCLI", "VenuesServeCLI", "VenuesCommandLine", "VenuesServer"] {
+        for room in ["VenuesCLI", "VenuesServerCLI", "VenuesCLISupport", "VenuesServer"] {
             #expect(Self.targetsByName[room] != nil, "\(room) is gone: update this test")
         }
-        for room in ["VenuesCLI", "VenuesCommandLine"] {
+        for room in ["VenuesCLI", "VenuesCLISupport"] {
             let reach = Self.closure(of: room)
             for server in ["VenuesServer", "VenuesServerStore", "VenuesServerStoreSQLite", "VenuesServerStorePostgres"]
             {
                 #expect(!reach.contains(server), "\(room) reaches \(server): every query would load the server")
             }
         }
-        #expect(Self.closure(of: "VenuesServeCLI").contains("VenuesServer"))
+        #expect(Self.closure(of: "VenuesServerCLI").contains("VenuesServer"))
     }
 
     @Test("the server store protocol knows neither database; its conformance suite ships in no product")

@@ -5,7 +5,7 @@ import VenuesCore
 import VenuesEngine
 import VenuesHTTP
 import VenuesMerge
-import VenuesTesting
+import VenuesTestKit
 
 @testable import VenuesCLI
 @testable import VenuesReports

@@ -15,7 +15,7 @@ extension ResultDocument {
             radius: 1000,
             catalog: ProviderRegistry.standard.catalog
         )
-        document.kind = "nearby"
+        document.kind = .nearby
         document.explain = explain
         return document
     }

@@ -49,7 +49,7 @@ enum MapTestDocument {
         }
     }
 
-    static func document(kind: String = "nearby") -> ResultDocument {
+    static func document(kind: ResultDocument.Kind = .nearby) -> ResultDocument {
         let center = try! Coordinate(latitude: centerLatitude, longitude: centerLongitude)
         let rows = places.enumerated().map { index, place in
             let coordinate = coordinate(east: place.east, north: place.north)
@@ -84,7 +84,7 @@ enum MapTestDocument {
             catalog: ProviderRegistry.standard.catalog
         )
         document.kind = kind
-        document.term = kind == "search" ? "<script>window.__pwned='term'</script>" : nil
+        document.term = kind == .search ? "<script>window.__pwned='term'</script>" : nil
         document.providers = [
             ResultDocument.ProviderStatus(
                 provider: "osm",

@@ -19,7 +19,7 @@ extension BrowserTests {
         /// The fake API: the page at `/`, listings of ``MapTestDocument`` for the token, 401
         /// otherwise, and favourites that answer like the server's.
         static func startFakeAPI(listing: Data? = nil) async throws -> LoopbackServer {
-            let listing = try listing ?? Data(JSONRenderer.render(MapTestDocument.document(kind: "search")).utf8)
+            let listing = try listing ?? Data(JSONRenderer.render(MapTestDocument.document(kind: .search)).utf8)
             return try await LoopbackServer.start { request in
                 let authorized = request.header("Authorization") == "Bearer \(token)"
                 switch (request.method, request.path) {

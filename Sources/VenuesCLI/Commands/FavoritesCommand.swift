@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import VenuesAggregator
-import VenuesCommandLine
+import VenuesCLISupport
 import VenuesCore
 import VenuesEngine
 import VenuesFavorites
@@ -58,7 +58,7 @@ struct FavoritesCommand: AsyncParsableCommand {
                 } catch {
                     throw CommandFailure("\(error)")
                 }
-                let (merged, _) = try await VenueLookup(context: context, favorites: try? context.favorites.index())
+                let (merged, _) = try await VenueFinder(context: context, favorites: try? context.favorites.index())
                     .cheapest(
                         venueID,
                         timeout: context.configuration.timeout

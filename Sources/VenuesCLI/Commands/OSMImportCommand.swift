@@ -4,7 +4,7 @@ import OSMIndex
 import OSMModel
 import OverpassProvider
 import Synchronization
-import VenuesCommandLine
+import VenuesCLISupport
 import VenuesHTTP
 import VenuesReports
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import OSMIndex
-import VenuesCommandLine
+import VenuesCLISupport
 import VenuesReports
 
 /// `venues osm list`: the imported indexes.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import OSMIndex
-import VenuesCommandLine
+import VenuesCLISupport
 import VenuesConfig
 import VenuesCore
 import VenuesEngine

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import VenuesAggregator
-import VenuesCommandLine
+import VenuesCLISupport
 import VenuesCore
 import VenuesEngine
 import VenuesFavorites

@@ -2,7 +2,7 @@
 // docs-example: README.md
 import Testing
 import VenuesCore
-import VenuesTesting
+import VenuesTestKit
 
 @Test func canteensKeepTheVenueProviderContract() async throws {
     let here = try Coordinate(latitude: 60.1699, longitude: 24.9384)

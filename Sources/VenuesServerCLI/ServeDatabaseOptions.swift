@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import VenuesCommandLine
+import VenuesCLISupport
 import VenuesFiles
 import VenuesServer
 import VenuesServerStore

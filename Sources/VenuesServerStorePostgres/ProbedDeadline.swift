@@ -3,7 +3,11 @@ import Synchronization
 /// Runs an operation with a deadline that holds even when the operation cannot be interrupted
 /// (a query already sent waits for its answer): at the deadline the caller gets
 /// ``Exceeded`` at once, and the operation is cancelled and left to end on its own.
-enum Deadline {
+///
+/// It is `withTimeLimit` (VenuesCore) with a probe: a check run while the operation still waits,
+/// whose error ends the wait early (a server found gone). Provider calls and the server's
+/// migration use `withTimeLimit` itself.
+enum ProbedDeadline {
     /// The deadline passed before the operation ended.
     struct Exceeded: Error {}
 

@@ -1,6 +1,6 @@
 import Foundation
 import VenuesAggregator
-import VenuesCommandLine
+import VenuesCLISupport
 import VenuesCore
 import VenuesEngine
 import VenuesFavorites
@@ -8,7 +8,7 @@ import VenuesMerge
 import VenuesReports
 
 /// Finds one place by id, from the last listing, the favourites or the provider that issued the id.
-struct VenueLookup {
+struct VenueFinder {
     var context: CommandContext
     /// The favourites as the command read them; `nil` when the file could not be read (the
     /// command has said so).

@@ -1,6 +1,6 @@
 import Testing
 import VenuesCore
-import VenuesTesting
+import VenuesTestKit
 
 /// The conformance suite must pass for the reference provider, and catch broken ones.
 @Suite struct InMemoryProviderConformanceTests {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
-import VenuesCommandLine
+import VenuesCLISupport
 import VenuesCore
 import VenuesHTTP
 import VenuesServer
@@ -15,7 +15,7 @@ import VenuesServerStore
 /// not carry the HTTP server, PostgreSQL client and TLS: a third of its protocol conformances,
 /// which the Swift runtime searches one by one at start-up, and half of its size.
 @main
-struct ServeCommand: AsyncParsableCommand {
+struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "venues serve",
         abstract: "Serve nearby, search, show and per-client favourites over HTTP (keys stay on the server).",

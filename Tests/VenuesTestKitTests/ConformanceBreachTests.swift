@@ -1,6 +1,6 @@
 import Testing
 import VenuesCore
-import VenuesTesting
+import VenuesTestKit
 
 /// A provider that keeps the ``VenueProvider`` contract except for the rules it is told to
 /// break, to show that the conformance suite reports each breach, and only that one.
