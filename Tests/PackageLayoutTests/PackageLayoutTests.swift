@@ -203,6 +203,45 @@ struct PackageLayoutTests {
         #expect(!Self.shippedTargets.contains("VenuesServerStoreTestSupport"))
     }
 
+    @Test("docs/architecture.md maps every target with the targets it imports, and only those")
+    func architectureMapMatchesThePackage() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let start = try #require(text.range(of: "## The map of the targets"))
+        let section = text[start.upperBound...]
+        let rows = section.components(separatedBy: "\n").drop { !$0.hasPrefix("| target |") }.dropFirst(2)
+            .prefix { $0.hasPrefix("|") }
+        let targets = Self.targetsByName
+        var mapped: Set<String> = []
+        for row in rows {
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            try #require(cells.count >= 5, "\(row): expected three columns")
+            let named = Self.codeSpans(cells[1])
+            let imports = Set(Self.codeSpans(cells[3]).filter { !$0.contains("/") })
+            #expect(!named.isEmpty, "\(row): no target named")
+            for name in named where !name.contains("/") {
+                guard let target = targets[name] else {
+                    Issue.record("docs/architecture.md maps \(name), which Package.swift does not have")
+                    continue
+                }
+                mapped.insert(name)
+                let declared = Set(target.dependencies.compactMap(\.localTarget).filter { targets[$0] != nil })
+                #expect(
+                    imports == declared,
+                    "docs/architecture.md: \(name) imports \(declared.sorted()) in Package.swift, the map says \(imports.sorted())"
+                )
+            }
+        }
+        for target in Self.manifest.targets where target.type != "test" && !mapped.contains(target.name) {
+            Issue.record("docs/architecture.md does not map \(target.name)")
+        }
+    }
+
+    /// The `code spans` of a Markdown table cell.
+    static func codeSpans(_ cell: String) -> [String] {
+        cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }
+            .map { String($0.element) }
+    }
+
     @Test("every module of this package that a source file imports is a direct dependency of its target")
     func importsAreDeclared() throws {
         let local = Set(Self.targetsByName.keys)

@@ -1,6 +1,6 @@
-// The README's library example, "Use it as a library" (compiled as written; run by
+// The library guide's search example, docs/library.md (compiled as written; run by
 // ExamplesRunTests).
-// docs-example: README.md
+// docs-example: docs/library.md
 import Foundation
 import FoursquareProvider
 import OverpassProvider

@@ -1,6 +1,6 @@
-// The README's "Add a provider" example (compiled as written; ReadmeCanteenProviderTest runs
+// The library guide's "Add a provider" example (compiled as written; LibraryCanteenProviderTest runs
 // the conformance suite on it).
-// docs-example: README.md
+// docs-example: docs/library.md
 import VenuesCore
 
 /// The canteens of our offices: nearby search and lookup by id.

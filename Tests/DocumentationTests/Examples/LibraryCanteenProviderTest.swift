@@ -1,5 +1,5 @@
-// The README's conformance test for the provider it adds (compiled as written, and run).
-// docs-example: README.md
+// The library guide's conformance test for the provider it adds (compiled as written, and run).
+// docs-example: docs/library.md
 import Testing
 import VenuesCore
 import VenuesTestKit
