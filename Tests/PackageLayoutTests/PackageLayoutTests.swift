@@ -236,6 +236,24 @@ struct PackageLayoutTests {
         }
     }
 
+    @Test("every library product is in the library guide's table, or marked internal with a leading _")
+    func productsArePublicAndDocumentedOrMarkedInternal() throws {
+        let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/library.md"), encoding: .utf8)
+        let table = guide.components(separatedBy: "\n").filter { $0.hasPrefix("| `") }
+        let documented = Set(table.flatMap { Self.codeSpans(String($0.split(separator: "|").first ?? "")) })
+        let executables: Set<String> = ["venues", "venues-server"]
+        for product in Self.manifest.products where !executables.contains(product.name) {
+            if product.name.hasPrefix("_") {
+                #expect(!documented.contains(product.name), "\(product.name) is internal but documented")
+            } else {
+                #expect(
+                    documented.contains(product.name),
+                    "\(product.name) is a product but not in docs/library.md: document it or name it _\(product.name)"
+                )
+            }
+        }
+    }
+
     /// The `code spans` of a Markdown table cell.
     static func codeSpans(_ cell: String) -> [String] {
         cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }
