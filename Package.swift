@@ -283,30 +283,22 @@ let executables: [Target] = [
     ),
 ]
 
-// MARK: - Benchmarks and tools
+// MARK: - Tools
 
-// Release-mode benchmarks and the merge evaluation (`swift run -c release NAME`), shipped in no
-// product and never run by the tests.
+// Release-mode tools in no product, never run by the tests (`swift run -c release NAME`): the
+// import benchmark and the merge evaluation. They reach package-internal APIs and the test-only
+// evaluation harness, so they stay here; the other benchmarks are a package of their own
+// (Benchmarks/Package.swift), which `swift build` of this package does not build.
 let tools: [Target] = [
-    .executableTarget(
-        name: "OverpassBenchmark",
-        dependencies: ["OverpassProvider", "VenuesCore", "VenuesHTTP"],
-        path: "Benchmarks/OverpassBenchmark"
-    ),
     .executableTarget(
         name: "PBFBenchmark",
         dependencies: ["OSMPBF", "OSMXML", "OSMModel", "OSMIndex", "OverpassProvider", "VenuesCore"],
-        path: "Benchmarks/PBFBenchmark"
-    ),
-    .executableTarget(
-        name: "DedupeBenchmark",
-        dependencies: ["VenuesMerge", "VenuesCore"],
-        path: "Benchmarks/DedupeBenchmark"
+        path: "Tools/PBFBenchmark"
     ),
     .executableTarget(
         name: "DedupeEvaluation",
         dependencies: ["VenuesMerge", "VenuesMergeEvaluation", "VenuesCore"],
-        path: "Benchmarks/DedupeEvaluation"
+        path: "Tools/DedupeEvaluation"
     ),
 ]
 
