@@ -69,8 +69,8 @@ let core: [Target] = [
 
 // MARK: - OpenStreetMap
 
-// OpenStreetMap: what an element is and which elements are venues, reading OSM XML and PBF, the
-// local index.
+// OpenStreetMap: what an element is and which elements are venues, reading OSM files (XML, PBF),
+// the local index.
 let openStreetMap: [Target] = [
     // What an element is and which elements are venues: shared by the readers, the index and
     // the provider.
@@ -78,15 +78,12 @@ let openStreetMap: [Target] = [
         name: "OSMModel",
         dependencies: ["VenuesCore"]
     ),
-    // Reading OSM XML (`.osm`, `.osm.gz`, `.osm.bz2`) with libxml2.
+    // OSM files, a folder per format: `XML/` (`.osm`, `.osm.gz`, `.osm.bz2`, with libxml2),
+    // `PBF/` (`.osm.pbf`: blocks decoded on every core, handed over in file order); one opener,
+    // format detection (`OSMExtractFile`) and the spill file of a pass.
     .target(
-        name: "OSMXML",
+        name: "OSMFiles",
         dependencies: ["OSMModel", "VenuesCore", "CLibXML2", "CZlib", "CBZip2"]
-    ),
-    // Reading OSM PBF (`.osm.pbf`): blocks decoded on every core, handed over in file order.
-    .target(
-        name: "OSMPBF",
-        dependencies: ["OSMModel", "VenuesCore", "CZlib"]
     ),
     // The local OpenStreetMap index: an extract imported once into SQLite, searched offline.
     .target(
@@ -115,7 +112,7 @@ let providers: [Target] = [
     ),
     .target(
         name: "OverpassProvider",
-        dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMXML", "OSMPBF", "OSMIndex"],
+        dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMFiles", "OSMIndex"],
         path: "Providers/Overpass",
         exclude: ["README.md"]
     ),
@@ -258,7 +255,7 @@ let executables: [Target] = [
             "GooglePlacesProvider",
             "OverpassProvider",
             "OSMModel",
-            "OSMXML",
+            "OSMFiles",
             "OSMIndex",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -292,7 +289,7 @@ let executables: [Target] = [
 let tools: [Target] = [
     .executableTarget(
         name: "PBFBenchmark",
-        dependencies: ["OSMPBF", "OSMXML", "OSMModel", "OSMIndex", "OverpassProvider", "VenuesCore"],
+        dependencies: ["OSMFiles", "OSMModel", "OSMIndex", "OverpassProvider", "VenuesCore"],
         path: "Tools/PBFBenchmark"
     ),
     .executableTarget(
@@ -344,7 +341,7 @@ let testSupport: [Target] = [
     // The tests' own PBF writer, shared by the tests that read PBF.
     .target(
         name: "OSMPBFTestSupport",
-        dependencies: ["OSMModel", "OSMXML", "CZlib"],
+        dependencies: ["OSMModel", "OSMFiles", "CZlib"],
         path: "Tests/OSMPBFTestSupport"
     ),
 ]
@@ -364,13 +361,16 @@ let tests: [Target] = [
     .testTarget(
         name: "OSMIndexTests",
         dependencies: [
-            "OSMIndex", "OSMXML", "OSMModel", "OverpassProvider", "VenuesCore", "VenuesHTTP", "VenuesSQLite",
+            "OSMIndex", "OSMFiles", "OSMModel", "OverpassProvider", "VenuesCore", "VenuesHTTP", "VenuesSQLite",
             "VenuesFiles", "VenuesTestSupport", "OSMPBFTestSupport",
         ]
     ),
+    // The OSM file readers, a folder per format as in the target.
     .testTarget(
-        name: "OSMXMLTests",
-        dependencies: ["OSMXML", "OSMModel", "VenuesCore", "CZlib", "CBZip2", "VenuesTestSupport"]
+        name: "OSMFilesTests",
+        dependencies: [
+            "OSMFiles", "OSMModel", "VenuesCore", "CZlib", "CBZip2", "OSMPBFTestSupport", "VenuesTestSupport",
+        ]
     ),
     .testTarget(
         name: "VenuesMergeTests",
@@ -416,7 +416,7 @@ let tests: [Target] = [
     .testTarget(
         name: "OverpassProviderTests",
         dependencies: [
-            "OverpassProvider", "OSMModel", "OSMXML", "OSMPBFTestSupport", "VenuesTestKit", "VenuesTestSupport",
+            "OverpassProvider", "OSMModel", "OSMFiles", "OSMPBFTestSupport", "VenuesTestKit", "VenuesTestSupport",
         ],
         resources: [.copy("Fixtures")]
     ),
@@ -459,10 +459,6 @@ let tests: [Target] = [
             .product(name: "PostgresNIO", package: "postgres-nio"),
         ]
     ),
-    .testTarget(
-        name: "OSMPBFTests",
-        dependencies: ["OSMPBF", "OSMPBFTestSupport", "OSMModel", "VenuesCore"]
-    ),
 ]
 
 let package = Package(
@@ -485,7 +481,7 @@ let package = Package(
         .library(name: "OverpassProvider", targets: ["OverpassProvider"]),
         .library(name: "VenuesServer", targets: ["VenuesServer"]),
         // Internal (a leading `_`): for this repository's Fuzz/ package only, no stable API.
-        .library(name: "_OSMPBF", targets: ["OSMPBF"]),
+        .library(name: "_OSMFiles", targets: ["OSMFiles"]),
         // The programs.
         .executable(name: "venues", targets: ["VenuesCLI"]),
         .executable(name: "venues-server", targets: ["VenuesServerCLI"]),

@@ -163,13 +163,13 @@ struct PackageLayoutTests {
     @Test("the OSM building blocks and the index depend on no provider, the fan-out or the CLI")
     func osmRoomsStayBelowTheProvider() {
         let above = ["OverpassProvider", "FoursquareProvider", "GooglePlacesProvider", "VenuesAggregator", "VenuesCLI"]
-        for room in ["OSMModel", "OSMXML", "OSMIndex", "VenuesSQLite"] {
+        for room in ["OSMModel", "OSMFiles", "OSMIndex", "VenuesSQLite"] {
             #expect(Self.targetsByName[room] != nil, "\(room) is gone: update this test")
             for forbidden in above {
                 #expect(!Self.closure(of: room).contains(forbidden), "\(room) reaches \(forbidden)")
             }
         }
-        #expect(!Self.closure(of: "OSMIndex").contains("OSMXML"), "the index reads any OSMElementSource, not XML only")
+        #expect(!Self.closure(of: "OSMIndex").contains("OSMFiles"), "the index reads any OSMElementSource, not a file")
         #expect(Self.closure(of: "VenuesSQLite") == ["CSQLite"])
     }
 

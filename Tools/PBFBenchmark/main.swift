@@ -14,10 +14,9 @@
 // placing ways and relations, building the indexes. Peak RSS is measured from outside
 // (/usr/bin/time -v).
 import Foundation
+import OSMFiles
 import OSMIndex
 import OSMModel
-import OSMPBF
-import OSMXML
 import OverpassProvider
 import VenuesCore
 

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import OSMFiles
 import OSMIndex
 import OSMModel
-import OverpassProvider
 import Synchronization
 import VenuesCLISupport
 import VenuesHTTP

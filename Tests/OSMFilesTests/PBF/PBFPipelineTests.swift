@@ -4,7 +4,7 @@ import OSMPBFTestSupport
 import Testing
 import VenuesCore
 
-@testable import OSMPBF
+@testable import OSMFiles
 
 /// The decoding pipeline: blocks decoded on several threads reach the consumer in file order,
 /// and no more than its capacity of blocks is alive at once, however slow the consumer.

@@ -1,6 +1,6 @@
 import Foundation
+import OSMFiles
 import OSMModel
-import OSMPBF
 import OSMPBFTestSupport
 import VenuesCore
 
@@ -49,5 +49,5 @@ struct PBFRead {
 }
 
 /// The repository's root, found from this file.
-let repositoryRoot = URL(fileURLWithPath: #filePath)
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -107,17 +107,13 @@ package final class OSMXMLReader {
             }
             return try result.get()
         case .file(let url):
-            let descriptor = open(url.path, O_RDONLY)
-            guard descriptor >= 0 else {
-                let code = errno
-                if code == ENOENT || code == ENOTDIR { throw .misconfigured("OSM file not found: \(url.path)") }
-                throw .unreachable("cannot open the OSM file \(url.path): \(String(cString: strerror(code)))")
+            let descriptor: Int32
+            do throws(OSMFileError) {
+                descriptor = try OSMFileOpener.open(url, format: "OSM XML")
+            } catch {
+                throw ProviderError(error)
             }
             defer { close(descriptor) }
-            var status = stat()
-            if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-                throw .unreachable("\(url.path) is a directory, not an OSM XML file")
-            }
             let stream: any FileByteStream
             do {
                 stream = try FileCompression.detect(descriptor: descriptor).stream(descriptor: descriptor)

@@ -1,5 +1,5 @@
+import OSMFiles
 import OSMModel
-import OSMPBF
 import OSMPBFTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import VenuesCore
+package import VenuesCore
 
 /// An anonymous temporary file that the first pass over a local extract writes every node's
 /// coordinates (and every way's node list) to, so that positions can be looked up afterwards
@@ -12,20 +12,20 @@ import VenuesCore
 ///
 /// Layout: nodes are 16 bytes (`Int64` id, `Int32` latitude and longitude in 1e-7 degrees,
 /// the precision of OSM); ways are an `Int64` id, an `Int32` count, then `Int64` node ids.
-final class OSMSpillFile {
+package final class OSMSpillFile {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var lastID = Int64.min
     private static let flushSize = 1 << 20
 
     /// Whether every record so far had a larger id than the one before.
-    private(set) var isSortedByID = true
+    package private(set) var isSortedByID = true
     /// Records written.
-    private(set) var count = 0
+    package private(set) var count = 0
     /// Bytes written.
-    private(set) var size = 0
+    package private(set) var size = 0
 
-    init() throws(ProviderError) {
+    package init() throws(ProviderError) {
         var template = Array((NSTemporaryDirectory() + "/venues-osm-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
@@ -41,7 +41,7 @@ final class OSMSpillFile {
     }
 
     /// Appends a node.
-    func appendNode(id: Int64, latitude: Double, longitude: Double) throws(ProviderError) {
+    package func appendNode(id: Int64, latitude: Double, longitude: Double) throws(ProviderError) {
         noteID(id)
         append(id)
         append(Int32((latitude * 1e7).rounded()))
@@ -50,7 +50,7 @@ final class OSMSpillFile {
     }
 
     /// Appends a way's node list.
-    func appendWay(id: Int64, nodes: [Int64]) throws(ProviderError) {
+    package func appendWay(id: Int64, nodes: [Int64]) throws(ProviderError) {
         noteID(id)
         append(id)
         append(Int32(nodes.count))
@@ -59,7 +59,7 @@ final class OSMSpillFile {
     }
 
     /// The positions of the wanted nodes found in a node spill. `wanted` must be sorted.
-    func positions(of wanted: [Int64]) throws(ProviderError) -> [Int64: (latitude: Double, longitude: Double)] {
+    package func positions(of wanted: [Int64]) throws(ProviderError) -> [Int64: (latitude: Double, longitude: Double)] {
         var result: [Int64: (latitude: Double, longitude: Double)] = [:]
         result.reserveCapacity(wanted.count)
         var next = 0
@@ -78,7 +78,7 @@ final class OSMSpillFile {
     }
 
     /// The node lists of the wanted ways found in a way spill. `wanted` must be sorted.
-    func nodeLists(of wanted: [Int64]) throws(ProviderError) -> [Int64: [Int64]] {
+    package func nodeLists(of wanted: [Int64]) throws(ProviderError) -> [Int64: [Int64]] {
         var result: [Int64: [Int64]] = [:]
         var next = 0
         try scan { reader throws(ProviderError) in
@@ -116,7 +116,7 @@ final class OSMSpillFile {
     }
 
     /// Writes what is buffered.
-    func flush() throws(ProviderError) {
+    package func flush() throws(ProviderError) {
         var offset = 0
         while offset < buffer.count {
             let written = buffer.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }

@@ -1,8 +1,6 @@
 package import Foundation
 package import OSMModel
-import OSMPBF
-import OSMXML
-import VenuesCore
+package import VenuesCore
 
 /// The reader for a local OpenStreetMap file, chosen by what the file is: PBF when it starts
 /// like one (or is named `.pbf`, so that a damaged PBF file gets the PBF reader's message), else
@@ -38,7 +36,7 @@ package enum OSMExtractFile {
 
 extension OSMElementSource {
     /// A pass without header or progress calls.
-    func read(visit: (inout OSMElement) -> OSMVisit) throws(ProviderError) -> OSMReadSummary {
+    package func read(visit: (inout OSMElement) -> OSMVisit) throws(ProviderError) -> OSMReadSummary {
         try read(header: { _ in }, progress: { _ in }, visit: visit)
     }
 }

@@ -42,8 +42,7 @@ package struct OSMPBFFile: OSMElementSource {
     /// first field is the type `OSMHeader`. Reads 15 bytes; `false` when the file cannot be
     /// read.
     package static func looksLikePBF(_ url: URL) -> Bool {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
+        guard let descriptor = try? OSMFileOpener.open(url, format: "OSM PBF") else { return false }
         defer { close(descriptor) }
         var start = [UInt8](repeating: 0, count: 15)
         let count = start.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, 15, 0) }

@@ -75,7 +75,7 @@ package struct OSMPBFReader {
     ///
     /// Throws ``ProviderError/invalidResponse(_:)`` (`NAME is not readable OSM PBF: at byte N:
     /// cause`) for a file that is not PBF, is truncated or damaged, needs a feature or a
-    /// compression this reader lacks; ``ProviderError/badRequest(_:)`` (`OSM file not found:
+    /// compression this reader lacks; ``ProviderError/misconfigured(_:)`` (`OSM file not found:
     /// PATH`) when the file does not exist; ``ProviderError/unreachable(_:)`` when it cannot be
     /// opened or is a directory; ``ProviderError/cancelled`` when the flag is raised.
     package func read(
@@ -94,16 +94,10 @@ package struct OSMPBFReader {
             bytes = .memory(data)
         case .file(let url):
             name = url.lastPathComponent
-            descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                let code = errno
-                if code == ENOENT || code == ENOTDIR { throw .badRequest("OSM file not found: \(url.path)") }
-                throw .unreachable("cannot open the OSM file \(url.path): \(String(cString: strerror(code)))")
-            }
-            var status = stat()
-            if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-                close(descriptor)
-                throw .unreachable("\(url.path) is a directory, not an OSM PBF file")
+            do throws(OSMFileError) {
+                descriptor = try OSMFileOpener.open(url, format: "OSM PBF")
+            } catch {
+                throw ProviderError(error)
             }
             bytes = .descriptor(descriptor)
         }
