@@ -387,7 +387,7 @@ let tests: [Target] = [
     ),
     .testTarget(
         name: "VenuesEngineTests",
-        dependencies: ["VenuesEngine", "VenuesConfig", "VenuesCore", "VenuesHTTP"]
+        dependencies: ["VenuesEngine", "VenuesConfig", "VenuesCore", "VenuesHTTP", "VenuesMerge"]
     ),
     .testTarget(
         name: "VenuesAggregatorTests",

@@ -4,6 +4,7 @@ import VenuesConfig
 import VenuesCore
 import VenuesEngine
 import VenuesHTTP
+import VenuesMerge
 
 /// An HTTP client that records what it was asked to send and answers nothing.
 private final class RefusingClient: HTTPClient, @unchecked Sendable {
@@ -62,6 +63,14 @@ struct ProviderRegistryTests {
             let result = ProviderRegistry.standard.make(id, configuration: configuration, httpClient: RefusingClient())
             #expect((try? result.get()) != nil, "\(id) at \(url): \(result)")
         }
+    }
+
+    @Test("the descriptors' merge ranks give the merge library's default order, and the configuration's")
+    func mergeOrderComesFromTheDescriptors() {
+        let catalog = ProviderRegistry.standard.catalog
+        #expect(catalog.mergeOrder == ProviderPriority.standard.order)
+        #expect(VenuesConfiguration(catalog: catalog).dedupe.priority == catalog.mergeOrder)
+        #expect(catalog.ids == [.foursquare, .google, .openStreetMap])
     }
 
     @Test("every known provider is either usable or says which key it needs")
