@@ -14,10 +14,459 @@ let quickStartLinkerSettings: [LinkerSetting] = [
     )
 ]
 
+// MARK: - C shims
+
+// C libraries, reached through small typed shims; imported `internal` by the one target that uses
+// each.
+let cShims: [Target] = [
+    // CCurl: headers only; libcurl itself is loaded at run time when a transfer needs it
+    // (see Sources/CCurl/shim.h), so no pkg-config link flags.
+    .systemLibrary(
+        name: "CCurl",
+        providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    .systemLibrary(
+        name: "CLibXML2",
+        pkgConfig: "libxml-2.0",
+        providers: [.apt(["libxml2-dev"])]
+    ),
+    .systemLibrary(
+        name: "CSQLite",
+        pkgConfig: "sqlite3",
+        providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .systemLibrary(
+        name: "CZlib",
+        pkgConfig: "zlib",
+        providers: [.apt(["zlib1g-dev"])]
+    ),
+    // libbz2 has no pkg-config file on Debian; its header and library are on the default paths.
+    .systemLibrary(
+        name: "CBZip2",
+        providers: [.apt(["libbz2-dev"])]
+    ),
+]
+
+// MARK: - Core
+
+// The core: the contract every provider implements, HTTP, files on disk, SQLite.
+let core: [Target] = [
+    // The contract every provider implements.
+    .target(name: "VenuesCore"),
+    // libcurl behind the `HTTPClient` protocol.
+    .target(
+        name: "VenuesHTTP",
+        dependencies: ["VenuesCore", "CCurl"]
+    ),
+    // Files on disk: where they live (XDG), locks, atomic replacement.
+    .target(name: "VenuesFiles"),
+    // SQLite through the system library: a small typed layer, for the OSM index and stores.
+    .target(
+        name: "VenuesSQLite",
+        dependencies: ["CSQLite"]
+    ),
+]
+
+// MARK: - OpenStreetMap
+
+// OpenStreetMap: what an element is and which elements are venues, reading OSM files (XML, PBF),
+// the local index.
+let openStreetMap: [Target] = [
+    // What an element is and which elements are venues: shared by the readers, the index and
+    // the provider.
+    .target(
+        name: "OSMModel",
+        dependencies: ["VenuesCore"]
+    ),
+    // OSM files, a folder per format: `XML/` (`.osm`, `.osm.gz`, `.osm.bz2`, with libxml2),
+    // `PBF/` (`.osm.pbf`: blocks decoded on every core, handed over in file order); one opener,
+    // format detection (`OSMExtractFile`) and the spill file of a pass.
+    .target(
+        name: "OSMFiles",
+        dependencies: ["OSMModel", "VenuesCore", "CLibXML2", "CZlib", "CBZip2"]
+    ),
+    // The local OpenStreetMap index: an extract imported once into SQLite, searched offline.
+    .target(
+        name: "OSMIndex",
+        dependencies: ["OSMModel", "VenuesCore", "VenuesFiles", "VenuesSQLite"]
+    ),
+]
+
+// MARK: - Providers
+
+// Providers, one folder each under Providers/: each depends on the core and the HTTP client (the
+// OSM provider also on the OSM rooms above). Each declares a `ProviderDescriptor`; `VenuesEngine`
+// lists them.
+let providers: [Target] = [
+    .target(
+        name: "FoursquareProvider",
+        dependencies: ["VenuesCore", "VenuesHTTP"],
+        path: "Providers/Foursquare",
+        exclude: ["README.md"]
+    ),
+    .target(
+        name: "GooglePlacesProvider",
+        dependencies: ["VenuesCore", "VenuesHTTP"],
+        path: "Providers/GooglePlaces",
+        exclude: ["README.md"]
+    ),
+    .target(
+        name: "OverpassProvider",
+        dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMFiles", "OSMIndex"],
+        path: "Providers/Overpass",
+        exclude: ["README.md"]
+    ),
+]
+
+// MARK: - Merge and output
+
+// Merge, favourites, configuration and output: what turns providers' answers into one listing, and
+// the set-up the two programs share.
+let mergeAndOutput: [Target] = [
+    // The merge: records of the same place from several providers become one.
+    .target(
+        name: "VenuesMerge",
+        dependencies: ["VenuesCore"]
+    ),
+    // The favourites store. It knows nothing of the merge, nor the merge of it.
+    .target(
+        name: "VenuesFavorites",
+        dependencies: ["VenuesCore", "VenuesFiles"]
+    ),
+    // Settings: defaults, files, environment.
+    .target(
+        name: "VenuesConfig",
+        dependencies: [
+            "VenuesCore", "VenuesFiles",
+            .product(name: "Configuration", package: "swift-configuration"),
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]
+    ),
+    // The fan-out: asks providers concurrently, then merges, marks favourites, sorts.
+    .target(
+        name: "VenuesAggregator",
+        dependencies: ["VenuesCore", "VenuesFiles", "VenuesMerge", "VenuesFavorites"]
+    ),
+    // The one list of providers (`ProviderRegistry.standard`) and configuration → providers:
+    // the set-up the CLI and the server share.
+    .target(
+        name: "VenuesEngine",
+        dependencies: [
+            "VenuesCore", "VenuesHTTP", "VenuesConfig", "FoursquareProvider", "GooglePlacesProvider",
+            "OverpassProvider",
+        ]
+    ),
+    // What a listing shows: the document the CLI prints and the server answers, with provider
+    // text sanitised, in JSON, GeoJSON, CSV and the HTML map page. Attribution comes from the
+    // `ProviderCatalog` it is handed: it knows no provider.
+    .target(
+        name: "VenuesReports",
+        dependencies: ["VenuesCore", "VenuesAggregator", "VenuesMerge", "VenuesFavorites"]
+    ),
+    // For provider authors: an in-memory provider and the provider conformance suite.
+    .target(
+        name: "VenuesTestKit",
+        dependencies: ["VenuesCore"]
+    ),
+]
+
+// MARK: - Server
+
+// The server (`venues serve`): its store, behind a protocol with one target per database, and the
+// HTTP API.
+let server: [Target] = [
+    // What `venues serve` keeps: tokens, per-client favourites, the response cache (protocol).
+    .target(
+        name: "VenuesServerStore",
+        dependencies: ["VenuesCore", "VenuesFavorites"]
+    ),
+    // The embedded default: one SQLite file (WAL), queries on threads of their own.
+    .target(
+        name: "VenuesServerStoreSQLite",
+        dependencies: ["VenuesServerStore", "VenuesCore", "VenuesFavorites", "VenuesSQLite"]
+    ),
+    // The shared one: PostgreSQL through postgres-nio's connection pool, for several instances.
+    .target(
+        name: "VenuesServerStorePostgres",
+        dependencies: [
+            "VenuesServerStore", "VenuesCore", "VenuesFavorites",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    // `venues serve`: the engine over HTTP (Hummingbird), for many clients, keys kept on the server.
+    .target(
+        name: "VenuesServer",
+        dependencies: [
+            "VenuesCore", "VenuesHTTP", "VenuesConfig", "VenuesEngine", "VenuesAggregator", "VenuesMerge",
+            "VenuesFavorites", "VenuesReports", "VenuesServerStore", "VenuesServerStoreSQLite",
+            "VenuesServerStorePostgres",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "CoreMetrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ],
+        resources: [.embedInCode("Resources/openapi.json")]
+    ),
+]
+
+// MARK: - Executables
+
+// The two programs, and what they share.
+let executables: [Target] = [
+    // What the two programs share: the global options, the command context (configuration,
+    // directories, logging, the HTTP stack) and the one-line failure.
+    .target(
+        name: "VenuesCLISupport",
+        dependencies: [
+            "VenuesCore",
+            "VenuesHTTP",
+            "VenuesFiles",
+            "VenuesFavorites",
+            "VenuesConfig",
+            "VenuesAggregator",
+            "VenuesEngine",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    // The command-line tool.
+    .executableTarget(
+        name: "VenuesCLI",
+        dependencies: [
+            "VenuesCLISupport",
+            "VenuesCore",
+            "VenuesHTTP",
+            "VenuesFiles",
+            "VenuesMerge",
+            "VenuesFavorites",
+            "VenuesConfig",
+            "VenuesAggregator",
+            "VenuesEngine",
+            "VenuesReports",
+            "FoursquareProvider",
+            "GooglePlacesProvider",
+            "OverpassProvider",
+            "OSMModel",
+            "OSMFiles",
+            "OSMIndex",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        linkerSettings: quickStartLinkerSettings
+    ),
+    // `venues serve`, a program of its own (`venues-server`, run by `venues serve`): the HTTP
+    // server, its stores and TLS stay out of the binary started for every one-shot query.
+    .executableTarget(
+        name: "VenuesServerCLI",
+        dependencies: [
+            "VenuesCLISupport",
+            "VenuesCore",
+            "VenuesHTTP",
+            "VenuesFiles",
+            "VenuesServer",
+            "VenuesServerStore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ],
+        linkerSettings: quickStartLinkerSettings
+    ),
+]
+
+// MARK: - Tools
+
+// Release-mode tools in no product, never run by the tests (`swift run -c release NAME`): the
+// import benchmark and the merge evaluation. They reach package-internal APIs and the test-only
+// evaluation harness, so they stay here; the other benchmarks are a package of their own
+// (Benchmarks/Package.swift), which `swift build` of this package does not build.
+let tools: [Target] = [
+    .executableTarget(
+        name: "PBFBenchmark",
+        dependencies: ["OSMFiles", "OSMModel", "OSMIndex", "OverpassProvider", "VenuesCore"],
+        path: "Tools/PBFBenchmark"
+    ),
+    .executableTarget(
+        name: "DedupeEvaluation",
+        dependencies: ["VenuesMerge", "VenuesMergeEvaluation", "VenuesCore"],
+        path: "Tools/DedupeEvaluation"
+    ),
+]
+
+// MARK: - Test support
+
+// Test support: targets the tests share, shipped in no product.
+let testSupport: [Target] = [
+    // Test support: a loopback HTTP server and fixture loading, shared by the test targets.
+    .target(
+        name: "VenuesTestSupport",
+        dependencies: [
+            "VenuesCore",
+            .product(name: "FlyingFox", package: "FlyingFox"),
+        ],
+        path: "Tests/VenuesTestSupport"
+    ),
+    // The labelled deduplication set's scoring: used by tests and the evaluation tool, shipped
+    // in no product.
+    .target(
+        name: "VenuesMergeEvaluation",
+        dependencies: ["VenuesCore", "VenuesMerge"],
+        path: "Tests/VenuesMergeEvaluation"
+    ),
+    // The server's tests: an in-memory store, a raw HTTP client, fake providers on loopback.
+    .target(
+        name: "VenuesServerTestSupport",
+        dependencies: ["VenuesCore", "VenuesFavorites", "VenuesServerStore", "VenuesTestSupport"],
+        path: "Tests/VenuesServerTestSupport"
+    ),
+    // The server store's conformance suite, run against every store; shipped in no product.
+    .target(
+        name: "VenuesServerStoreTestSupport",
+        dependencies: ["VenuesServerStore", "VenuesCore", "VenuesFavorites"],
+        path: "Tests/VenuesServerStoreTestSupport"
+    ),
+    // The tests' headless browser: Chromium over the DevTools protocol, and a PNG reader for
+    // its screenshots.
+    .target(
+        name: "BrowserTestSupport",
+        dependencies: ["CZlib"],
+        path: "Tests/BrowserTestSupport"
+    ),
+    // The tests' own PBF writer, shared by the tests that read PBF.
+    .target(
+        name: "OSMPBFTestSupport",
+        dependencies: ["OSMModel", "OSMFiles", "CZlib"],
+        path: "Tests/OSMPBFTestSupport"
+    ),
+]
+
+// MARK: - Tests
+
+// Tests: one target per target, and the package's own checks (layout, documentation).
+let tests: [Target] = [
+    .testTarget(name: "PackageLayoutTests"),
+    .testTarget(name: "VenuesCoreTests", dependencies: ["VenuesCore"]),
+    .testTarget(
+        name: "VenuesHTTPTests",
+        dependencies: ["VenuesHTTP", "VenuesTestSupport"]
+    ),
+    .testTarget(name: "VenuesFilesTests", dependencies: ["VenuesFiles", "VenuesTestSupport"]),
+    .testTarget(name: "VenuesSQLiteTests", dependencies: ["VenuesSQLite", "VenuesTestSupport"]),
+    .testTarget(
+        name: "OSMIndexTests",
+        dependencies: [
+            "OSMIndex", "OSMFiles", "OSMModel", "OverpassProvider", "VenuesCore", "VenuesHTTP", "VenuesSQLite",
+            "VenuesFiles", "VenuesTestSupport", "OSMPBFTestSupport",
+        ]
+    ),
+    // The OSM file readers, a folder per format as in the target.
+    .testTarget(
+        name: "OSMFilesTests",
+        dependencies: [
+            "OSMFiles", "OSMModel", "VenuesCore", "CZlib", "CBZip2", "OSMPBFTestSupport", "VenuesTestSupport",
+        ]
+    ),
+    .testTarget(
+        name: "VenuesMergeTests",
+        dependencies: ["VenuesMerge", "VenuesMergeEvaluation", "VenuesTestSupport"],
+        resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+        name: "VenuesFavoritesTests",
+        dependencies: ["VenuesFavorites", "VenuesFiles", "VenuesTestSupport"]
+    ),
+    .testTarget(
+        name: "VenuesConfigTests",
+        dependencies: ["VenuesConfig", "VenuesEngine", "VenuesTestSupport"]
+    ),
+    .testTarget(
+        name: "VenuesEngineTests",
+        dependencies: ["VenuesEngine", "VenuesConfig", "VenuesCore", "VenuesHTTP", "VenuesMerge"]
+    ),
+    .testTarget(
+        name: "VenuesAggregatorTests",
+        dependencies: [
+            "VenuesAggregator", "VenuesMerge", "VenuesFavorites", "VenuesFiles", "VenuesTestKit",
+            "VenuesTestSupport",
+        ]
+    ),
+    .testTarget(
+        name: "VenuesCLITests",
+        dependencies: [
+            "VenuesCLI", "VenuesReports", "VenuesEngine", "VenuesConfig", "VenuesTestSupport", "VenuesTestKit",
+            "OSMPBFTestSupport",
+        ]
+    ),
+    .testTarget(
+        name: "FoursquareProviderTests",
+        dependencies: ["FoursquareProvider", "VenuesTestKit", "VenuesTestSupport"],
+        resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+        name: "GooglePlacesProviderTests",
+        dependencies: ["GooglePlacesProvider", "VenuesTestKit", "VenuesTestSupport"],
+        resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+        name: "OverpassProviderTests",
+        dependencies: [
+            "OverpassProvider", "OSMModel", "OSMFiles", "OSMPBFTestSupport", "VenuesTestKit", "VenuesTestSupport",
+        ],
+        resources: [.copy("Fixtures")]
+    ),
+    // The documentation's Swift examples, compiled as written and checked against the docs.
+    .testTarget(
+        name: "DocumentationTests",
+        dependencies: [
+            "VenuesCore", "VenuesHTTP", "VenuesMerge", "VenuesFavorites", "VenuesAggregator", "VenuesTestKit",
+            "VenuesConfig", "VenuesEngine", "VenuesSQLite", "FoursquareProvider", "GooglePlacesProvider",
+            "OverpassProvider", "VenuesTestSupport",
+        ]
+    ),
+    .testTarget(
+        name: "VenuesServerTests",
+        dependencies: [
+            "VenuesServer", "VenuesServerStore", "VenuesServerTestSupport", "VenuesTestSupport", "VenuesCore",
+            "VenuesReports",
+            "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesCLI", "VenuesServerCLI", "OSMIndex", "OSMFiles",
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    .testTarget(name: "VenuesTestKitTests", dependencies: ["VenuesTestKit", "VenuesCore"]),
+    .testTarget(
+        name: "VenuesReportsTests",
+        dependencies: [
+            "VenuesReports", "VenuesCore", "VenuesMerge", "VenuesEngine", "VenuesTestSupport", "BrowserTestSupport",
+        ]
+    ),
+    .testTarget(
+        name: "VenuesServerStoreSQLiteTests",
+        dependencies: [
+            "VenuesServerStoreSQLite", "VenuesServerStore", "VenuesServerStoreTestSupport", "VenuesSQLite",
+            "VenuesTestSupport",
+        ]
+    ),
+    .testTarget(
+        name: "VenuesServerStorePostgresTests",
+        dependencies: [
+            "VenuesServerStorePostgres", "VenuesServerStore", "VenuesServerStoreTestSupport", "VenuesTestSupport",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+        ]
+    ),
+]
+
 let package = Package(
     name: "venues",
     platforms: [.macOS(.v15)],
     products: [
+        // The libraries (docs/library.md): the contract, HTTP, files, the merge, favourites,
+        // configuration, the fan-out, the providers and their registry, the server, the test kit.
         .library(name: "VenuesCore", targets: ["VenuesCore"]),
         .library(name: "VenuesHTTP", targets: ["VenuesHTTP"]),
         .library(name: "VenuesFiles", targets: ["VenuesFiles"]),
@@ -26,14 +475,16 @@ let package = Package(
         .library(name: "VenuesConfig", targets: ["VenuesConfig"]),
         .library(name: "VenuesAggregator", targets: ["VenuesAggregator"]),
         .library(name: "VenuesEngine", targets: ["VenuesEngine"]),
-        .library(name: "VenuesTesting", targets: ["VenuesTesting"]),
+        .library(name: "VenuesTestKit", targets: ["VenuesTestKit"]),
         .library(name: "FoursquareProvider", targets: ["FoursquareProvider"]),
         .library(name: "GooglePlacesProvider", targets: ["GooglePlacesProvider"]),
         .library(name: "OverpassProvider", targets: ["OverpassProvider"]),
-        .library(name: "OSMPBF", targets: ["OSMPBF"]),
         .library(name: "VenuesServer", targets: ["VenuesServer"]),
+        // Internal (a leading `_`): for this repository's Fuzz/ package only, no stable API.
+        .library(name: "_OSMFiles", targets: ["OSMFiles"]),
+        // The programs.
         .executable(name: "venues", targets: ["VenuesCLI"]),
-        .executable(name: "venues-server", targets: ["VenuesServeCLI"]),
+        .executable(name: "venues-server", targets: ["VenuesServerCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,410 +503,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
-    targets: [
-        // C libraries, reached through small typed shims.
-        // CCurl: headers only; libcurl itself is loaded at run time when a transfer needs it
-        // (see Sources/CCurl/shim.h), so no pkg-config link flags.
-        .systemLibrary(
-            name: "CCurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
-        .systemLibrary(
-            name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]
-        ),
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
-        .systemLibrary(
-            name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
-        ),
-        // libbz2 has no pkg-config file on Debian; its header and library are on the default paths.
-        .systemLibrary(
-            name: "CBZip2",
-            providers: [.apt(["libbz2-dev"])]
-        ),
-
-        // The contract every provider implements.
-        .target(name: "VenuesCore"),
-        .target(
-            name: "VenuesHTTP",
-            dependencies: ["VenuesCore", "CCurl"]
-        ),
-
-        // Files on disk: where they live (XDG), locks, atomic replacement.
-        .target(name: "VenuesFiles"),
-        // SQLite through the system library: a small typed layer, for the OSM index and stores.
-        .target(
-            name: "VenuesSQLite",
-            dependencies: ["CSQLite"]
-        ),
-        // The merge: records of the same place from several providers become one.
-        .target(
-            name: "VenuesMerge",
-            dependencies: ["VenuesCore"]
-        ),
-        // The favourites store. It knows nothing of the merge, nor the merge of it.
-        .target(
-            name: "VenuesFavorites",
-            dependencies: ["VenuesCore", "VenuesFiles"]
-        ),
-        // Settings: defaults, files, environment.
-        .target(
-            name: "VenuesConfig",
-            dependencies: [
-                "VenuesCore", "VenuesFiles",
-                .product(name: "Configuration", package: "swift-configuration"),
-                .product(name: "SystemPackage", package: "swift-system"),
-            ]
-        ),
-        // The fan-out: asks providers concurrently, then merges, marks favourites, sorts.
-        .target(
-            name: "VenuesAggregator",
-            dependencies: ["VenuesCore", "VenuesFiles", "VenuesMerge", "VenuesFavorites"]
-        ),
-        .target(
-            name: "VenuesTesting",
-            dependencies: ["VenuesCore"]
-        ),
-
-        // OpenStreetMap building blocks, shared by the provider, the local index and the readers:
-        // what an element is and which elements are venues; reading OSM XML.
-        .target(
-            name: "OSMModel",
-            dependencies: ["VenuesCore"]
-        ),
-        .target(
-            name: "OSMXML",
-            dependencies: ["OSMModel", "VenuesCore", "CLibXML2", "CZlib", "CBZip2"]
-        ),
-        // The local OpenStreetMap index: an extract imported once into SQLite, searched offline.
-        .target(
-            name: "OSMIndex",
-            dependencies: ["OSMModel", "VenuesCore", "VenuesFiles", "VenuesSQLite"]
-        ),
-        // Reading OSM PBF (`.osm.pbf`): blocks decoded on every core, handed over in file order.
-        .target(
-            name: "OSMPBF",
-            dependencies: ["OSMModel", "VenuesCore", "CZlib"]
-        ),
-
-        // Providers: each depends on the core and the HTTP client (the OSM provider also on the
-        // OSM building blocks above).
-        .target(
-            name: "FoursquareProvider",
-            dependencies: ["VenuesCore", "VenuesHTTP"],
-            path: "Providers/Foursquare",
-            exclude: ["README.md"]
-        ),
-        .target(
-            name: "GooglePlacesProvider",
-            dependencies: ["VenuesCore", "VenuesHTTP"],
-            path: "Providers/GooglePlaces",
-            exclude: ["README.md"]
-        ),
-        .target(
-            name: "OverpassProvider",
-            dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMXML", "OSMPBF", "OSMIndex"],
-            path: "Providers/Overpass",
-            exclude: ["README.md"]
-        ),
-
-        // Configuration → providers: the set-up the CLI and the server share.
-        .target(
-            name: "VenuesEngine",
-            dependencies: [
-                "VenuesCore", "VenuesHTTP", "VenuesConfig", "FoursquareProvider", "GooglePlacesProvider",
-                "OverpassProvider",
-            ]
-        ),
-
-        // What a listing shows, in every machine-readable format: the document the CLI prints
-        // and the server answers (JSON, GeoJSON, CSV), with provider text sanitised.
-        .target(
-            name: "VenuesReports",
-            dependencies: ["VenuesCore", "VenuesAggregator", "VenuesMerge", "VenuesFavorites", "VenuesEngine"]
-        ),
-        // What `venues serve` keeps: tokens, per-client favourites, the response cache (protocol).
-        .target(
-            name: "VenuesServerStore",
-            dependencies: ["VenuesCore", "VenuesFavorites"]
-        ),
-        // The embedded default: one SQLite file (WAL), queries on threads of their own.
-        .target(
-            name: "VenuesServerStoreSQLite",
-            dependencies: ["VenuesServerStore", "VenuesCore", "VenuesFavorites", "VenuesSQLite"]
-        ),
-        // The shared one: PostgreSQL through postgres-nio's connection pool, for several instances.
-        .target(
-            name: "VenuesServerStorePostgres",
-            dependencies: [
-                "VenuesServerStore", "VenuesCore", "VenuesFavorites",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-
-        // `venues serve`: the engine over HTTP (Hummingbird), for many clients, keys kept on the server.
-        .target(
-            name: "VenuesServer",
-            dependencies: [
-                "VenuesCore", "VenuesHTTP", "VenuesConfig", "VenuesEngine", "VenuesAggregator", "VenuesMerge",
-                "VenuesFavorites", "VenuesReports", "VenuesServerStore", "VenuesServerStoreSQLite",
-                "VenuesServerStorePostgres",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            resources: [.embedInCode("Resources/openapi.json")]
-        ),
-
-        // What the two programs share: the global options, the command context (configuration,
-        // directories, logging, the HTTP stack) and the one-line failure.
-        .target(
-            name: "VenuesCommandLine",
-            dependencies: [
-                "VenuesCore",
-                "VenuesHTTP",
-                "VenuesFiles",
-                "VenuesFavorites",
-                "VenuesConfig",
-                "VenuesAggregator",
-                "VenuesEngine",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-
-        // The command-line tool.
-        .executableTarget(
-            name: "VenuesCLI",
-            dependencies: [
-                "VenuesCommandLine",
-                "VenuesCore",
-                "VenuesHTTP",
-                "VenuesFiles",
-                "VenuesMerge",
-                "VenuesFavorites",
-                "VenuesConfig",
-                "VenuesAggregator",
-                "VenuesEngine",
-                "VenuesReports",
-                "FoursquareProvider",
-                "GooglePlacesProvider",
-                "OverpassProvider",
-                "OSMModel",
-                "OSMXML",
-                "OSMIndex",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            linkerSettings: quickStartLinkerSettings
-        ),
-
-        // `venues serve`, a program of its own (`venues-server`, run by `venues serve`): the HTTP
-        // server, its stores and TLS stay out of the binary started for every one-shot query.
-        .executableTarget(
-            name: "VenuesServeCLI",
-            dependencies: [
-                "VenuesCommandLine",
-                "VenuesCore",
-                "VenuesHTTP",
-                "VenuesFiles",
-                "VenuesServer",
-                "VenuesServerStore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            linkerSettings: quickStartLinkerSettings
-        ),
-
-        // Release-mode benchmarks and the merge evaluation (`swift run -c release NAME`); built
-        // with the package, shipped in no product, never run by the tests.
-        .executableTarget(
-            name: "OverpassBenchmark",
-            dependencies: ["OverpassProvider", "VenuesCore", "VenuesHTTP"],
-            path: "Benchmarks/OverpassBenchmark"
-        ),
-        .executableTarget(
-            name: "PBFBenchmark",
-            dependencies: ["OSMPBF", "OSMXML", "OSMModel", "OSMIndex", "OverpassProvider", "VenuesCore"],
-            path: "Benchmarks/PBFBenchmark"
-        ),
-        .executableTarget(
-            name: "DedupeBenchmark",
-            dependencies: ["VenuesMerge", "VenuesCore"],
-            path: "Benchmarks/DedupeBenchmark"
-        ),
-        .executableTarget(
-            name: "DedupeEvaluation",
-            dependencies: ["VenuesMerge", "VenuesMergeEvaluation", "VenuesCore"],
-            path: "Benchmarks/DedupeEvaluation"
-        ),
-
-        // Test support: a loopback HTTP server and fixture loading, shared by the test targets.
-        .target(
-            name: "VenuesTestSupport",
-            dependencies: [
-                "VenuesCore",
-                .product(name: "FlyingFox", package: "FlyingFox"),
-            ],
-            path: "Tests/VenuesTestSupport"
-        ),
-
-        .testTarget(name: "PackageLayoutTests"),
-        .testTarget(name: "VenuesCoreTests", dependencies: ["VenuesCore"]),
-        .testTarget(
-            name: "VenuesHTTPTests",
-            dependencies: ["VenuesHTTP", "VenuesTestSupport"]
-        ),
-        // The labelled deduplication set's scoring: used by tests and the evaluation tool, shipped
-        // in no product.
-        .target(
-            name: "VenuesMergeEvaluation",
-            dependencies: ["VenuesCore", "VenuesMerge"],
-            path: "Tests/VenuesMergeEvaluation"
-        ),
-        .testTarget(name: "VenuesFilesTests", dependencies: ["VenuesFiles", "VenuesTestSupport"]),
-        .testTarget(name: "VenuesSQLiteTests", dependencies: ["VenuesSQLite", "VenuesTestSupport"]),
-        .testTarget(
-            name: "OSMIndexTests",
-            dependencies: [
-                "OSMIndex", "OSMXML", "OSMModel", "OverpassProvider", "VenuesCore", "VenuesHTTP", "VenuesSQLite",
-                "VenuesFiles", "VenuesTestSupport", "OSMPBFTestSupport",
-            ]
-        ),
-        .testTarget(
-            name: "OSMXMLTests",
-            dependencies: ["OSMXML", "OSMModel", "VenuesCore", "CZlib", "CBZip2", "VenuesTestSupport"]
-        ),
-        .testTarget(
-            name: "VenuesMergeTests",
-            dependencies: ["VenuesMerge", "VenuesMergeEvaluation", "VenuesTestSupport"],
-            resources: [.copy("Fixtures")]
-        ),
-        .testTarget(
-            name: "VenuesFavoritesTests",
-            dependencies: ["VenuesFavorites", "VenuesFiles", "VenuesTestSupport"]
-        ),
-        .testTarget(
-            name: "VenuesConfigTests",
-            dependencies: ["VenuesConfig", "VenuesTestSupport"]
-        ),
-        .testTarget(
-            name: "VenuesEngineTests",
-            dependencies: ["VenuesEngine", "VenuesConfig", "VenuesCore", "VenuesHTTP"]
-        ),
-        .testTarget(
-            name: "VenuesAggregatorTests",
-            dependencies: [
-                "VenuesAggregator", "VenuesMerge", "VenuesFavorites", "VenuesFiles", "VenuesTesting",
-                "VenuesTestSupport",
-            ]
-        ),
-        .testTarget(
-            name: "VenuesCLITests",
-            dependencies: ["VenuesCLI", "VenuesReports", "VenuesTestSupport", "VenuesTesting", "OSMPBFTestSupport"]
-        ),
-        .testTarget(
-            name: "FoursquareProviderTests",
-            dependencies: ["FoursquareProvider", "VenuesTesting", "VenuesTestSupport"],
-            resources: [.copy("Fixtures")]
-        ),
-        .testTarget(
-            name: "GooglePlacesProviderTests",
-            dependencies: ["GooglePlacesProvider", "VenuesTesting", "VenuesTestSupport"],
-            resources: [.copy("Fixtures")]
-        ),
-        .testTarget(
-            name: "OverpassProviderTests",
-            dependencies: [
-                "OverpassProvider", "OSMModel", "OSMXML", "OSMPBFTestSupport", "VenuesTesting", "VenuesTestSupport",
-            ],
-            resources: [.copy("Fixtures")]
-        ),
-        // The documentation's Swift examples, compiled as written and checked against the docs.
-        .testTarget(
-            name: "DocumentationTests",
-            dependencies: [
-                "VenuesCore", "VenuesHTTP", "VenuesMerge", "VenuesFavorites", "VenuesAggregator", "VenuesTesting",
-                "VenuesConfig", "VenuesEngine", "VenuesSQLite", "FoursquareProvider", "GooglePlacesProvider",
-                "OverpassProvider", "VenuesTestSupport",
-            ]
-        ),
-        // The server's tests: an in-memory store, a raw HTTP client, fake providers on loopback.
-        .target(
-            name: "VenuesServerTestSupport",
-            dependencies: ["VenuesCore", "VenuesFavorites", "VenuesServerStore", "VenuesTestSupport"],
-            path: "Tests/VenuesServerTestSupport"
-        ),
-        .testTarget(
-            name: "VenuesServerTests",
-            dependencies: [
-                "VenuesServer", "VenuesServerStore", "VenuesServerTestSupport", "VenuesTestSupport", "VenuesCore",
-                "VenuesReports",
-                "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesCLI", "VenuesServeCLI", "OSMIndex", "OSMXML",
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        .testTarget(name: "VenuesTestingTests", dependencies: ["VenuesTesting", "VenuesCore"]),
-        // The tests' headless browser: Chromium over the DevTools protocol, and a PNG reader for
-        // its screenshots.
-        .target(
-            name: "BrowserTestSupport",
-            dependencies: ["CZlib"],
-            path: "Tests/BrowserTestSupport"
-        ),
-        .testTarget(
-            name: "VenuesReportsTests",
-            dependencies: [
-                "VenuesReports", "VenuesCore", "VenuesMerge", "VenuesTestSupport", "BrowserTestSupport",
-            ]
-        ),
-        // The server store's conformance suite, run against every store; shipped in no product.
-        .target(
-            name: "VenuesServerStoreTestSupport",
-            dependencies: ["VenuesServerStore", "VenuesCore", "VenuesFavorites"],
-            path: "Tests/VenuesServerStoreTestSupport"
-        ),
-        .testTarget(
-            name: "VenuesServerStoreSQLiteTests",
-            dependencies: [
-                "VenuesServerStoreSQLite", "VenuesServerStore", "VenuesServerStoreTestSupport", "VenuesSQLite",
-                "VenuesTestSupport",
-            ]
-        ),
-        .testTarget(
-            name: "VenuesServerStorePostgresTests",
-            dependencies: [
-                "VenuesServerStorePostgres", "VenuesServerStore", "VenuesServerStoreTestSupport", "VenuesTestSupport",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-            ]
-        ),
-        // The tests' own PBF writer, shared by the tests that read PBF.
-        .target(
-            name: "OSMPBFTestSupport",
-            dependencies: ["OSMModel", "OSMXML", "CZlib"],
-            path: "Tests/OSMPBFTestSupport"
-        ),
-        .testTarget(
-            name: "OSMPBFTests",
-            dependencies: ["OSMPBF", "OSMPBFTestSupport", "OSMModel", "VenuesCore"]
-        ),
-    ]
+    targets: cShims + core + openStreetMap + providers + mergeAndOutput + server + executables + tools
+        + testSupport + tests
 )
 
 // Settings shared by every Swift target: Swift 6 language mode is the default for tools 6.x;

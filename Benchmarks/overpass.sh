@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Overpass provider benchmark (release mode). Run from anywhere:  Benchmarks/overpass.sh
 #
-# 1. builds OverpassBenchmark in release mode;
+# 1. builds OverpassBenchmark (this folder's package) in release mode;
 # 2. generates a file ten times the bundled extract in /tmp (never committed) with
 #    Benchmarks/tile-extract.py: the extract's nodes, ways and relations repeated with ids
 #    shifted by k * 10^10 (k = 0…9), one valid OSM XML document in the usual
@@ -22,8 +22,8 @@ big="$work/$(basename "$extract" .osm)-x10.osm"
 command -v xmllint >/dev/null || { echo "xmllint missing: apt-get install libxml2-utils" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "/usr/bin/time missing: apt-get install time" >&2; exit 1; }
 
-(cd "$root" && swift build -c release --static-swift-stdlib --product OverpassBenchmark 2>&1 | grep -E "error|Compiling|Build" | tail -3)
-bin="$(cd "$root" && swift build -c release --static-swift-stdlib --show-bin-path)/OverpassBenchmark"
+(cd "$here" && swift build -c release --static-swift-stdlib --product OverpassBenchmark 2>&1 | grep -E "error|Compiling|Build" | tail -3)
+bin="$(cd "$here" && swift build -c release --static-swift-stdlib --show-bin-path)/OverpassBenchmark"
 
 if [ ! -s "$big" ] || [ "$big" -ot "$extract" ]; then
     python3 "$here/tile-extract.py" "$extract" "$big"

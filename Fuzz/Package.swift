@@ -37,7 +37,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzPBF",
-            dependencies: [.product(name: "OSMPBF", package: "venues")]
+            dependencies: [.product(name: "_OSMFiles", package: "venues")]
         ),
     ]
 )

@@ -1,5 +1,5 @@
 // Deduplicates synthetic venues spread over a city, in release mode:
-//   swift run -c release DedupeBenchmark [--plain] [COUNT...]
+//   swift run --package-path Benchmarks -c release DedupeBenchmark [--plain] [COUNT...]
 // Default counts: 10000 100000 1000000. Each place is listed by each of three providers
 // with probability 0.7 (2.1 records per place on average), at a fixed density of 750 places
 // per km² (central Helsinki has about 725 named POIs per km²), so the city grows with the

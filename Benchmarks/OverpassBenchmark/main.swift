@@ -1,7 +1,7 @@
 // Release-mode benchmark of the OpenStreetMap provider on a local extract.
 //
-//   swift run -c release OverpassBenchmark parse  FILE [REPEAT]
-//   swift run -c release OverpassBenchmark nearby FILE [LAT LON RADIUS [REPEAT]]
+//   swift run --package-path Benchmarks -c release OverpassBenchmark parse  FILE [REPEAT]
+//   swift run --package-path Benchmarks -c release OverpassBenchmark nearby FILE [LAT LON RADIUS [REPEAT]]
 //
 // `parse`: one full streaming pass over FILE through libxml2's reader with every tag read and
 // the venue filter applied (a text search whose term matches nothing, so nothing is kept and

@@ -25,7 +25,7 @@ public import VenuesHTTP
 /// the response's notes.
 public struct FoursquareProvider: VenueProvider {
     public let id: ProviderID = .foursquare
-    public let capabilities: ProviderCapabilities = [.nearby, .textSearch, .lookup, .locatesCallerWithoutCentre]
+    public var capabilities: ProviderCapabilities { Self.descriptor.profile.capabilities }
     /// Where and how to reach Foursquare.
     public let configuration: Configuration
     private let httpClient: any HTTPClient

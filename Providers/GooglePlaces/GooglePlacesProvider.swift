@@ -28,7 +28,7 @@ public import VenuesHTTP
 /// `X-Goog-FieldMask` (see ``GooglePlacesFieldMask``).
 public struct GooglePlacesProvider: VenueProvider {
     public let id: ProviderID = .google
-    public let capabilities: ProviderCapabilities = [.nearby, .textSearch, .lookup]
+    public var capabilities: ProviderCapabilities { Self.descriptor.profile.capabilities }
     public let configuration: Configuration
     private let httpClient: any HTTPClient
     private let requests: GooglePlacesRequestBuilder

@@ -34,7 +34,7 @@ public import VenuesHTTP
 /// `index:NAME`.
 public struct OverpassProvider: VenueProvider {
     public let id: ProviderID = .openStreetMap
-    public let capabilities: ProviderCapabilities = [.nearby, .textSearch, .lookup]
+    public var capabilities: ProviderCapabilities { Self.descriptor.profile.capabilities }
 
     /// Where the data comes from.
     public let configuration: Configuration

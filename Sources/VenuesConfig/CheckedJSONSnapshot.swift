@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import VenuesCore
 
 /// A configuration file as swift-configuration's `JSONSnapshot` reads it, refused when it is
 /// not JSON or holds a key that `venues` does not know (see ``ConfigurationKeys``).
@@ -8,7 +9,13 @@ import Foundation
 /// key nobody asks for, so this small check on top keeps a typo from silently doing nothing.
 /// API keys are marked secret here, so the library never prints them.
 struct CheckedJSONSnapshot: FileConfigSnapshot {
-    typealias ParsingOptions = JSONSnapshot.ParsingOptions
+    /// JSON's options and the keys a file may hold.
+    struct ParsingOptions: FileParsingOptions {
+        var json: JSONSnapshot.ParsingOptions = .default
+        var keys: ConfigurationKeys = ConfigurationKeys(catalog: ProviderCatalog([]))
+
+        static var `default`: ParsingOptions { ParsingOptions() }
+    }
 
     private let upstream: JSONSnapshot
 
@@ -23,11 +30,11 @@ struct CheckedJSONSnapshot: FileConfigSnapshot {
         guard let fields = object as? [String: Any] else {
             throw ConfigurationError.invalid(path: "", reason: "top level: expected an object")
         }
-        if let problem = ConfigurationKeys.problem(in: fields) {
+        if let problem = parsingOptions.keys.problem(in: fields) {
             throw ConfigurationError.invalid(path: "", reason: problem)
         }
-        var options = parsingOptions
-        options.secretsSpecifier = .specific(ConfigurationKeys.secrets)
+        var options = parsingOptions.json
+        options.secretsSpecifier = .specific(parsingOptions.keys.secrets)
         upstream = try JSONSnapshot(data: data, providerName: providerName, parsingOptions: options)
     }
 

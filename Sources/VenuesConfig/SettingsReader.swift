@@ -16,10 +16,12 @@ struct SettingsReader {
     }
 
     /// The settings, on top of the built-in defaults.
-    func configuration(knownProviders: [ProviderID]?) throws(ConfigurationError) -> VenuesConfiguration {
-        var configuration = VenuesConfiguration()
+    func configuration(
+        catalog: ProviderCatalog,
+        knownProviders: [ProviderID]?
+    ) throws(ConfigurationError) -> VenuesConfiguration {
+        var configuration = VenuesConfiguration(catalog: catalog)
         let number = "a number"
-        let text = "a string"
 
         let latitude = try read("defaultLocation.latitude", number) { $0.double(forKey: $1) }
         let longitude = try read("defaultLocation.longitude", number) { $0.double(forKey: $1) }
@@ -62,38 +64,9 @@ struct SettingsReader {
             configuration.providers = try providerIDs(names, setting: "providers", known: knownProviders)
         }
 
-        if let url = try read("foursquare.url", text, { $0.string(forKey: $1) }) {
-            (configuration.foursquare.url, configuration.foursquare.urlSource) = (url.value, url.source)
+        for profile in catalog.profiles {
+            configuration[profile.id] = try settings(of: profile)
         }
-        configuration.foursquare.api =
-            try read(
-                "foursquare.api",
-                text,
-                { $0.string(forKey: $1) },
-                problem: {
-                    ["2025-06-17", "v3"].contains($0)
-                        ? nil : "foursquare.api '\($0)' is not known: expected \"2025-06-17\" or \"v3\""
-                }
-            )?.value ?? configuration.foursquare.api
-        if let key = try read("foursquare.apiKey", text, { $0.string(forKey: $1, isSecret: true) }), !key.value.isEmpty
-        {
-            (configuration.foursquare.apiKey, configuration.foursquare.apiKeySource) = (key.value, key.source)
-        }
-
-        if let url = try read("google.url", text, { $0.string(forKey: $1) }) {
-            (configuration.google.url, configuration.google.urlSource) = (url.value, url.source)
-        }
-        configuration.google.language = try read("google.language", text, { $0.string(forKey: $1) })?.value
-        if let key = try read("google.apiKey", text, { $0.string(forKey: $1, isSecret: true) }), !key.value.isEmpty {
-            (configuration.google.apiKey, configuration.google.apiKeySource) = (key.value, key.source)
-        }
-
-        if let url = try read("overpass.url", text, { $0.string(forKey: $1) }) {
-            (configuration.overpass.url, configuration.overpass.urlSource) = (url.value, url.source)
-        }
-        configuration.overpass.useIndexes =
-            try read("overpass.useIndexes", "true or false", { $0.bool(forKey: $1) })?.value
-            ?? configuration.overpass.useIndexes
 
         configuration.cache.ttl =
             try read(
@@ -108,6 +81,36 @@ struct SettingsReader {
             configuration.dedupe.priority = try providerIDs(names, setting: "dedupe.priority", known: knownProviders)
         }
         return configuration
+    }
+
+    /// A provider's settings from its section: its defaults, overlaid with what the layers set.
+    private func settings(of profile: ProviderProfile) throws(ConfigurationError) -> ProviderSettings {
+        var settings = profile.defaults
+        for setting in profile.settings {
+            let key = "\(profile.section).\(setting.name)"
+            let problem: (String) -> String? = { value in
+                guard let allowed = setting.allowedValues, !allowed.contains(value) else { return nil }
+                let choices = allowed.map { "\"\($0)\"" }.joined(separator: " or ")
+                return "\(key) '\(value)' is not known: expected \(choices)"
+            }
+            switch setting.kind {
+            case .text:
+                if let found = try read(key, "a string", { $0.string(forKey: $1) }, problem: problem) {
+                    settings.set(setting.name, .text(found.value), source: found.source)
+                }
+            case .secret:
+                if let found = try read(key, "a string", { $0.string(forKey: $1, isSecret: true) }),
+                    !found.value.isEmpty
+                {
+                    settings.set(setting.name, .secret(found.value), source: found.source)
+                }
+            case .flag:
+                if let found = try read(key, "true or false", { $0.bool(forKey: $1) }) {
+                    settings.set(setting.name, .flag(found.value), source: found.source)
+                }
+            }
+        }
+        return settings
     }
 
     /// Looks `key` up with `get` (one of the reader's non-throwing getters). A value of the

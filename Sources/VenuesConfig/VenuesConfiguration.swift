@@ -21,115 +21,46 @@ public struct VenuesConfiguration: Sendable, Hashable, CustomStringConvertible, 
     /// Per-provider timeout in seconds.
     public var timeout: Double = VenueQuery.defaultTimeout
     /// Providers used when `--providers` is not given (those of them that are usable).
-    public var providers: [ProviderID] = [.foursquare, .google, .openStreetMap]
-    /// Foursquare settings.
-    public var foursquare = Foursquare()
-    /// Google Places settings.
-    public var google = Google()
-    /// OpenStreetMap / Overpass settings.
-    public var overpass = Overpass()
+    public var providers: [ProviderID] = []
+    /// Each provider's settings (see ``ProviderProfile/settings``), by provider.
+    public var providerSettings: [ProviderID: ProviderSettings] = [:]
     /// Response cache settings.
     public var cache = Cache()
     /// Deduplication settings.
     public var dedupe = Dedupe()
 
+    /// No providers: what ``init(catalog:)`` fills in is left empty.
     public init() {}
+
+    /// The built-in defaults for the providers in `catalog`: all of them used, merged in the
+    /// catalog's merge order, each with its settings' defaults.
+    public init(catalog: ProviderCatalog) {
+        providers = catalog.ids
+        dedupe.priority = catalog.mergeOrder
+        for profile in catalog.profiles {
+            providerSettings[profile.id] = profile.defaults
+        }
+    }
+
+    /// A provider's settings; empty for a provider with none. Set through it to change one.
+    public subscript(provider: ProviderID) -> ProviderSettings {
+        get { providerSettings[provider] ?? ProviderSettings() }
+        set { providerSettings[provider] = newValue }
+    }
 
     /// Every setting, keys redacted.
     public var description: String {
         let location = defaultLocation.map { "\($0)" } ?? "none"
+        let settings = providerSettings.keys.sorted().map { "\($0): [\(providerSettings[$0]!)]" }
         return """
             VenuesConfiguration(defaultLocation: \(location), radius: \(radius), limit: \(limit), \
-            timeout: \(timeout), providers: \(providers.map(\.rawValue)), \(foursquare), \(google), \
-            overpass at \(overpass.url), cache: \(cache.enabled ? "\(cache.ttl) s" : "off"), \
+            timeout: \(timeout), providers: \(providers.map(\.rawValue)), \(settings.joined(separator: ", ")), \
+            cache: \(cache.enabled ? "\(cache.ttl) s" : "off"), \
             dedupe priority: \(dedupe.priority.map(\.rawValue)))
             """
     }
 
     public var debugDescription: String { description }
-
-    /// Foursquare Places API settings. The key never appears in a description or a mirror.
-    public struct Foursquare: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
-        CustomReflectable
-    {
-        /// Base URL; the provider appends its paths. `nil`: the API version's own host.
-        public var url: String?
-        /// Where ``url`` came from, for `venues providers`.
-        public var urlSource: String = "default"
-        /// `2025-06-17` (current) or `v3` (legacy accounts).
-        public var api: String = "2025-06-17"
-        /// The key (from `FOURSQUARE_API_KEY` or the user's config file; never the repository).
-        public var apiKey: String?
-        /// Where ``apiKey`` came from, for `venues providers`.
-        public var apiKeySource: String?
-        public init() {}
-
-        /// A summary without the key: `foursquare 2025-06-17 at default (key from FOURSQUARE_API_KEY)`.
-        public var description: String {
-            "foursquare \(api) at \(url ?? "default") (\(KeyRedaction.summary(apiKey, from: apiKeySource)))"
-        }
-
-        public var debugDescription: String { description }
-
-        /// Every setting but the key.
-        public var customMirror: Mirror {
-            Mirror(
-                self,
-                children: [
-                    "url": url as Any, "urlSource": urlSource, "api": api,
-                    "apiKey": KeyRedaction.placeholder(apiKey), "apiKeySource": apiKeySource as Any,
-                ]
-            )
-        }
-    }
-
-    /// Google Places API (New) settings. The key never appears in a description or a mirror.
-    public struct Google: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
-        CustomReflectable
-    {
-        /// Base URL; the provider appends its paths.
-        public var url: String = "https://places.googleapis.com"
-        /// Where ``url`` came from, for `venues providers`.
-        public var urlSource: String = "default"
-        /// The key (from `GOOGLE_PLACES_API_KEY` or the user's config file).
-        public var apiKey: String?
-        /// Where ``apiKey`` came from, for `venues providers`.
-        public var apiKeySource: String?
-        /// Language of names and addresses (`en`, `fi`…); `nil` lets Google choose.
-        public var language: String?
-        public init() {}
-
-        /// A summary without the key: `google at https://… (key from GOOGLE_PLACES_API_KEY)`.
-        public var description: String {
-            "google at \(url) (\(KeyRedaction.summary(apiKey, from: apiKeySource)))"
-        }
-
-        public var debugDescription: String { description }
-
-        /// Every setting but the key.
-        public var customMirror: Mirror {
-            Mirror(
-                self,
-                children: [
-                    "url": url, "urlSource": urlSource, "apiKey": KeyRedaction.placeholder(apiKey),
-                    "apiKeySource": apiKeySource as Any, "language": language as Any,
-                ]
-            )
-        }
-    }
-
-    /// Overpass settings.
-    public struct Overpass: Sendable, Hashable {
-        /// Interpreter URL, or a path / `file://` URL of an OSM XML file searched locally.
-        public var url: String = "https://overpass-api.de/api/interpreter"
-        /// Where ``url`` came from, for `venues providers`.
-        public var urlSource: String = "default"
-        /// Whether a search is answered from an imported index (`venues osm import`) when the
-        /// index contains the whole search circle, instead of asking the interpreter.
-        /// `--no-index` turns it off for one command.
-        public var useIndexes: Bool = true
-        public init() {}
-    }
 
     /// Response cache settings.
     public struct Cache: Sendable, Hashable {
@@ -143,18 +74,7 @@ public struct VenuesConfiguration: Sendable, Hashable, CustomStringConvertible, 
     /// Deduplication settings.
     public struct Dedupe: Sendable, Hashable {
         /// Which provider's name and coordinate a merged venue shows, most trusted first.
-        public var priority: [ProviderID] = [.google, .foursquare, .openStreetMap]
+        public var priority: [ProviderID] = []
         public init() {}
     }
-}
-
-/// How a key is shown: never its text.
-enum KeyRedaction {
-    /// `key from SOURCE`, or `no key`.
-    static func summary(_ key: String?, from source: String?) -> String {
-        key == nil ? "no key" : "key from \(source ?? "an unknown source")"
-    }
-
-    /// `<redacted>` for a key, `<missing>` for none.
-    static func placeholder(_ key: String?) -> String { key == nil ? "<missing>" : "<redacted>" }
 }

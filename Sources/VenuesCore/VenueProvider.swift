@@ -38,10 +38,11 @@
 /// ```
 ///
 /// Put a real provider in its own folder under `Providers/`, depending on `VenuesCore` and
-/// `VenuesHTTP` only; run `VenueProviderConformance` from `VenuesTesting` in its tests (it
-/// checks the requirements below); and, to offer it in the `venues` command, add it where the
-/// CLI makes its providers (`ProviderRegistry`). The architecture notes are in
-/// `docs/architecture.md`.
+/// `VenuesHTTP` only; run `VenueProviderConformance` from `VenuesTestKit` in its tests (it
+/// checks the requirements below); declare its ``ProviderDescriptor`` (id, names, attribution,
+/// settings, merge rank, capabilities, factory) beside it; and, to offer it in `venues` and
+/// `venues serve`, add that descriptor to the one list, `ProviderRegistry.standard`. The
+/// architecture notes are in `docs/architecture.md`.
 ///
 /// ## Implementation requirements
 ///
@@ -121,4 +122,6 @@ public struct ProviderCapabilities: OptionSet, Sendable, Hashable {
     public static let lookup = ProviderCapabilities(rawValue: 1 << 2)
     /// Accepts a query with no centre and reports the centre it located (by IP).
     public static let locatesCallerWithoutCentre = ProviderCapabilities(rawValue: 1 << 3)
+    /// Answers from indexes imported on this machine, offline (see ``ProviderContext/indexDirectory``).
+    public static let localIndexes = ProviderCapabilities(rawValue: 1 << 4)
 }

@@ -6,129 +6,107 @@ public import VenuesConfig
 public import VenuesCore
 public import VenuesHTTP
 
-/// Turns a ``VenuesConfiguration`` into provider instances, for the `venues` CLI, the server
-/// and any program that wants the same set-up. Registering a new provider is one entry in
-/// ``knownIDs`` and one case in ``make(_:configuration:httpClient:)`` and
-/// ``unusableReason(_:configuration:)``.
+/// The providers of a build, each a ``ProviderDescriptor`` declared in its own folder, and how
+/// a ``VenuesConfiguration`` turns them into provider instances, for the `venues` CLI, the
+/// server and any program that wants the same set-up.
+///
+/// ``standard`` is the one list: registering a new provider is one line there (see
+/// `docs/providers.md`). The configuration (``catalog``), `venues providers`, the merge order
+/// and the attribution all read it.
 ///
 /// ```swift
-/// let configuration = try await ConfigurationLoader().load()
-/// let providers = ProviderRegistry.knownIDs.compactMap { id in
-///     try? ProviderRegistry.make(id, configuration: configuration, httpClient: CurlHTTPClient()).get()
+/// let registry = ProviderRegistry.standard
+/// let configuration = try await ConfigurationLoader(catalog: registry.catalog).load()
+/// let providers = registry.ids.compactMap { id in
+///     try? registry.make(id, configuration: configuration, httpClient: CurlHTTPClient()).get()
 /// }
 /// ```
-public enum ProviderRegistry {
-    /// Every provider this build knows, in the order they are listed.
-    public static let knownIDs: [ProviderID] = [.foursquare, .google, .openStreetMap]
+public struct ProviderRegistry: Sendable {
+    /// The providers, in the order they are listed.
+    public var descriptors: [ProviderDescriptor<any HTTPClient>]
+
+    /// A registry of `descriptors`, in that order.
+    public init(_ descriptors: [ProviderDescriptor<any HTTPClient>]) {
+        self.descriptors = descriptors
+    }
+
+    /// Every provider this build knows.
+    public static let standard = ProviderRegistry([
+        FoursquareProvider.descriptor,
+        GooglePlacesProvider.descriptor,
+        OverpassProvider.descriptor,
+    ])
+
+    /// The ids of ``standard``, in the order they are listed.
+    public static var knownIDs: [ProviderID] { standard.ids }
+
+    /// The ids, in the order they are listed.
+    public var ids: [ProviderID] { descriptors.map(\.profile.id) }
+
+    /// What the configuration, the reports and the merge read.
+    public var catalog: ProviderCatalog { ProviderCatalog(descriptors.map(\.profile)) }
+
+    /// The descriptor of `id`, or `nil` for a provider this registry does not know.
+    public func descriptor(_ id: ProviderID) -> ProviderDescriptor<any HTTPClient>? {
+        descriptors.first { $0.profile.id == id }
+    }
+
+    /// A provider's settings in `configuration`, over its defaults.
+    public func settings(_ id: ProviderID, configuration: VenuesConfiguration) -> ProviderSettings {
+        var settings = descriptor(id)?.profile.defaults ?? ProviderSettings()
+        let configured = configuration[id]
+        for name in configured.names {
+            if let entry = configured.entry(name) { settings.set(name, entry.value, source: entry.source) }
+        }
+        return settings
+    }
 
     /// Why a provider cannot be used with this configuration, or `nil` when it can.
-    public static func unusableReason(_ id: ProviderID, configuration: VenuesConfiguration) -> String? {
-        switch id {
-        case .foursquare:
-            configuration.foursquare.apiKey == nil
-                ? "FOURSQUARE_API_KEY is not set (or foursquare.apiKey in your config file)" : nil
-        case .google:
-            configuration.google.apiKey == nil
-                ? "GOOGLE_PLACES_API_KEY is not set (or google.apiKey in your config file)" : nil
-        case .openStreetMap:
-            nil
-        default:
-            "unknown provider"
-        }
+    public func unusableReason(_ id: ProviderID, configuration: VenuesConfiguration) -> String? {
+        guard let profile = descriptor(id)?.profile else { return "unknown provider" }
+        return profile.unusableReason(settings(id, configuration: configuration))
     }
 
     /// Creates the provider, or explains why it cannot be created. `osmIndexDirectory` holds the
-    /// imported OpenStreetMap indexes the `osm` provider may answer from.
-    public static func make(
+    /// imported indexes the providers that answer from local indexes may use.
+    public func make(
         _ id: ProviderID,
         configuration: VenuesConfiguration,
         httpClient: any HTTPClient,
         osmIndexDirectory: URL? = nil
     ) -> Result<any VenueProvider, ProviderError> {
-        if let reason = unusableReason(id, configuration: configuration) {
-            return .failure(.unauthorized(reason))
-        }
-        switch id {
-        case .foursquare:
-            let api = FoursquareProvider.Configuration.API(configValue: configuration.foursquare.api) ?? .places20250617
-            let baseURL: Result<URL?, ProviderError> =
-                configuration.foursquare.url.map { text in
-                    keyedURL(text, setting: "VENUES_FOURSQUARE_URL / foursquare.url").map { Optional($0) }
-                } ?? .success(nil)
-            return baseURL.map { url in
-                FoursquareProvider(
-                    configuration: .init(apiKey: configuration.foursquare.apiKey ?? "", api: api, baseURL: url),
-                    httpClient: httpClient
-                )
-            }
-        case .google:
-            return keyedURL(configuration.google.url, setting: "VENUES_GOOGLE_PLACES_URL / google.url").map { url in
-                GooglePlacesProvider(
-                    configuration: .init(
-                        apiKey: configuration.google.apiKey ?? "",
-                        baseURL: url,
-                        languageCode: configuration.google.language
-                    ),
-                    httpClient: httpClient
-                )
-            }
-        case .openStreetMap:
-            do throws(ProviderError) {
-                let endpoint = try OverpassProvider.Configuration.endpoint(parsing: configuration.overpass.url)
-                let indexes = configuration.overpass.useIndexes ? osmIndexDirectory : nil
-                return .success(
-                    OverpassProvider(
-                        configuration: .init(endpoint: endpoint, indexDirectory: indexes),
-                        httpClient: httpClient
-                    )
-                )
-            } catch {
-                return .failure(.badRequest("VENUES_OVERPASS_URL / overpass.url: \(error.message)"))
-            }
-        default:
+        guard let descriptor = descriptor(id) else {
             return .failure(.unsupported("\(id) is not known to this build"))
         }
-    }
-
-    /// An absolute http(s) URL, or an error naming the setting.
-    public static func webURL(_ text: String, setting: String) -> Result<URL, ProviderError> {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            url.host != nil
-        else {
-            return .failure(.badRequest("\(setting) '\(text)' is not an http(s) URL"))
+        let settings = settings(id, configuration: configuration)
+        if let reason = descriptor.profile.unusableReason(settings) {
+            return .failure(.unauthorized(reason))
         }
-        return .success(url)
-    }
-
-    /// An http(s) URL that an API key may be sent to: `https`, or plain `http` to a loopback
-    /// address only (see `KeyTransport`); otherwise an error naming the setting.
-    public static func keyedURL(_ text: String, setting: String) -> Result<URL, ProviderError> {
-        webURL(text, setting: setting).flatMap { url in
-            KeyTransport.mayCarryKey(to: url)
-                ? .success(url) : .failure(.badRequest(KeyTransport.refusal(url: url, setting: setting)))
-        }
+        return descriptor.make(settings, ProviderContext(client: httpClient, indexDirectory: osmIndexDirectory))
     }
 
     /// Where the endpoint setting came from: `default`, an environment variable or a file path.
-    public static func endpointSource(_ id: ProviderID, configuration: VenuesConfiguration) -> String {
-        switch id {
-        case .foursquare: configuration.foursquare.urlSource
-        case .google: configuration.google.urlSource
-        case .openStreetMap: configuration.overpass.urlSource
-        default: "-"
-        }
+    public func endpointSource(_ id: ProviderID, configuration: VenuesConfiguration) -> String {
+        settings(id, configuration: configuration).source("url") ?? "default"
     }
 
     /// The endpoint a provider uses, for `venues providers` (never a key).
-    public static func endpoint(_ id: ProviderID, configuration: VenuesConfiguration) -> String {
-        switch id {
-        case .foursquare:
-            configuration.foursquare.url
-                ?? (configuration.foursquare.api == "v3"
-                    ? "https://api.foursquare.com" : "https://places-api.foursquare.com")
-        case .google: configuration.google.url
-        case .openStreetMap: configuration.overpass.url
-        default: "-"
+    public func endpoint(_ id: ProviderID, configuration: VenuesConfiguration) -> String {
+        guard let profile = descriptor(id)?.profile else { return "-" }
+        return profile.endpoint(settings(id, configuration: configuration))
+    }
+
+    /// What to set when no provider is usable: each key a provider needs, and the providers
+    /// that need none (`set FOURSQUARE_API_KEY or GOOGLE_PLACES_API_KEY, or use --providers osm`).
+    public var setupHint: String {
+        let keys = descriptors.compactMap { descriptor in
+            descriptor.profile.settings.first(where: \.isRequired)?.environmentVariable
         }
+        let free = descriptors.filter { !$0.profile.settings.contains(where: \.isRequired) }.map(\.profile.id.rawValue)
+        var hint = keys.isEmpty ? "" : "set \(keys.joined(separator: " or "))"
+        if !free.isEmpty {
+            hint += (hint.isEmpty ? "" : ", or ") + "use --providers \(free.joined(separator: ","))"
+        }
+        return hint
     }
 }

@@ -32,6 +32,16 @@ public struct DataDirectories: Sendable, Hashable {
     public var favoritesFile: URL { data.appendingPathComponent("favorites.json", isDirectory: false) }
     /// The directory of imported OpenStreetMap indexes (`venues osm import`): `osm` in ``data``.
     public var osmIndexes: URL { data.appendingPathComponent("osm", isDirectory: true) }
+    /// Where lock files go that must not be left in a folder of the user's (an index written
+    /// with `--output`): `venues/locks` in `$XDG_RUNTIME_DIR` when it is set (an absolute path),
+    /// else `venues-UID/locks` in the temporary directory. Created (mode 0700) on first use.
+    public static func lockDirectory(environment: [String: String]) -> URL {
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            return URL(fileURLWithPath: runtime, isDirectory: true).appendingPathComponent("venues/locks")
+        }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("venues-\(getuid())/locks")
+    }
+
     /// The directory for the HTTP response cache: `responses` in ``cache``.
     public var responseCache: URL { cache.appendingPathComponent("responses", isDirectory: true) }
 

@@ -14,7 +14,8 @@ import Darwin
 /// other just as two processes do. The lock is released by ``unlock()``, by `deinit`, or by the
 /// kernel when the process dies — a crashed process never leaves a stale lock behind. The lock
 /// file itself is created (mode 0600) and left in place: deleting it while another process
-/// waits on it would let two processes hold "the" lock at once.
+/// waits on it would let two processes hold "the" lock at once. A missing directory of the lock
+/// file is created (mode 0700).
 public final class FileLock {
     /// The lock file.
     public let url: URL
@@ -31,7 +32,16 @@ public final class FileLock {
     ///   ``FileLockError/cannotOpen(path:reason:)`` when the lock file cannot be created.
     public static func acquire(at url: URL, timeout: Double) throws(FileLockError) -> FileLock {
         let path = url.path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if descriptor < 0, errno == ENOENT {
+            // A lock directory of its own (the runtime directory's `locks`) is made on first use.
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
+            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        }
         guard descriptor >= 0 else {
             throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }

@@ -1,4 +1,5 @@
 public import Foundation
+public import VenuesCore
 
 /// Where an API key may travel: over `https` to any host, over plain `http` only to this
 /// machine (a loopback address: tests, a local proxy). Anywhere else a plain `http` request
@@ -27,5 +28,23 @@ public enum KeyTransport {
     public static func refusal(url: URL, setting: String) -> String {
         "\(setting) '\(Redaction.redact(url: url))' would send the API key unencrypted: use https "
             + "(plain http is allowed only for loopback addresses such as 127.0.0.1)"
+    }
+
+    /// An absolute http(s) URL, or an error naming the setting.
+    public static func webURL(_ text: String, setting: String) -> Result<URL, ProviderError> {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            url.host != nil
+        else {
+            return .failure(.badRequest("\(setting) '\(text)' is not an http(s) URL"))
+        }
+        return .success(url)
+    }
+
+    /// An http(s) URL that an API key may be sent to: `https`, or plain `http` to a loopback
+    /// address only; otherwise an error naming the setting.
+    public static func keyedURL(_ text: String, setting: String) -> Result<URL, ProviderError> {
+        webURL(text, setting: setting).flatMap { url in
+            mayCarryKey(to: url) ? .success(url) : .failure(.badRequest(refusal(url: url, setting: setting)))
+        }
     }
 }

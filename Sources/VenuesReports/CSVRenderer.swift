@@ -12,7 +12,7 @@ public enum CSVRenderer {
     public static let favoritesHeader = header + ["note", "addedAt"]
 
     public static func render(_ document: ResultDocument) -> String {
-        let favorites = document.kind == "favorites"
+        let favorites = document.kind == .favorites
         var lines = [(favorites ? favoritesHeader : header).map(field).joined(separator: ",")]
         for row in document.rows {
             var cells = [

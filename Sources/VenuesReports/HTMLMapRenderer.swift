@@ -66,7 +66,7 @@ public enum HTMLMapRenderer {
     /// favourite), distance, category, address, sources, and a favourite's note.
     static func list(_ document: ResultDocument) -> String {
         guard !document.rows.isEmpty else {
-            let empty = document.kind == "favorites" ? "No favourites here." : "No venues found."
+            let empty = document.kind == .favorites ? "No favourites here." : "No venues found."
             return "<p class=\"empty\">\(empty)</p>\n"
         }
         var html = "<ol class=\"venues\">\n"

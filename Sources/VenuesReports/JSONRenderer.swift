@@ -2,7 +2,7 @@ public import Foundation
 public import VenuesAggregator
 public import VenuesCore
 
-/// `--format json`: the stable document of the README's "JSON output".
+/// `--format json`: the stable document of `docs/cli.md`, "JSON output".
 public enum JSONRenderer {
     public static func render(_ document: ResultDocument) throws -> String {
         let encoder = JSONEncoder()
@@ -19,7 +19,7 @@ public enum JSONRenderer {
 
         init(_ document: ResultDocument) {
             query = Query(
-                kind: document.kind,
+                kind: document.kind.rawValue,
                 latitude: document.center.latitude,
                 longitude: document.center.longitude,
                 radius: document.radius,

@@ -24,14 +24,14 @@ public enum MapText {
         let venues = "\(count) \(count == 1 ? "venue" : "venues")"
         let place = coordinate(document.center.latitude, document.center.longitude)
         switch document.kind {
-        case "favorites":
+        case .favorites:
             let favorites = "\(count) \(count == 1 ? "favourite" : "favourites")"
             guard document.mapCenter != nil else { return favorites }
             return document.radius > 0
                 ? "\(favorites) within \(document.radius) m of \(place)" : "\(favorites) near \(place)"
-        case "search":
+        case .search:
             return "\(venues) for “\(document.term ?? "")” within \(document.radius) m of \(place)"
-        default:
+        case .nearby:
             return "\(venues) within \(document.radius) m of \(place)"
         }
     }
@@ -42,7 +42,7 @@ public enum MapText {
         case .given: nil
         case .located(let provider): "The centre was located by \(provider.rawValue) from your IP address."
         case .fallback:
-            document.kind == "favorites"
+            document.kind == .favorites
                 ? nil : "No location was given, so the centre is Amsterdam Centraal (give --near LAT,LON)."
         }
     }
@@ -73,6 +73,6 @@ public enum MapText {
 extension ResultDocument {
     /// The centre the map marks: the search's; for favourites, only when one was given.
     public var mapCenter: Coordinate? {
-        kind == "favorites" && centerSource == .fallback ? nil : center
+        kind == .favorites && centerSource == .fallback ? nil : center
     }
 }

@@ -5,8 +5,9 @@ public import VenuesFavorites
 extension ResultDocument {
     /// The listing of favourites (`venues favorites list`, `GET /v1/favorites`): nearest first
     /// around `center` (only those within `radius` metres when given), else in the order they
-    /// were added; each row with its note and when it was added.
-    public init(favorites: [Favorite], center: Coordinate?, radius: Int?) {
+    /// were added; each row with its note and when it was added. `catalog` gives the
+    /// attribution lines.
+    public init(favorites: [Favorite], center: Coordinate?, radius: Int?, catalog: ProviderCatalog) {
         var rows: [(Favorite, Double?)] = favorites.map { ($0, center.map($0.coordinate.distance(to:))) }
         if let radius { rows = rows.filter { ($0.1 ?? 0) <= Double(radius) } }
         if center != nil {
@@ -25,7 +26,8 @@ extension ResultDocument {
             favorites: documentRows,
             center: center ?? .amsterdamCentraal,
             centerSource: center == nil ? .fallback : .given,
-            radius: radius ?? 0
+            radius: radius ?? 0,
+            catalog: catalog
         )
     }
 }

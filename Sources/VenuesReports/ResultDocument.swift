@@ -1,7 +1,6 @@
 public import Foundation
 public import VenuesAggregator
 public import VenuesCore
-public import VenuesEngine
 public import VenuesMerge
 
 /// What every output format shows, built once from an aggregated result with all provider
@@ -99,7 +98,12 @@ public struct ResultDocument {
         public var source: String?
     }
 
-    public var kind: String
+    /// What a listing lists: venues near a point, venues matching a term, or favourites.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case nearby, search, favorites
+    }
+
+    public var kind: Kind
     public var center: Coordinate
     public var centerSource: CenterSource
     public var radius: Int
@@ -107,23 +111,23 @@ public struct ResultDocument {
     public var rows: [Row]
     public var providers: [ProviderStatus]
     public var explain: Bool
+    /// The providers this build knows: their attribution lines.
+    public var catalog: ProviderCatalog
 
-    /// Attribution lines owed to the providers whose data is shown.
+    /// Attribution lines owed to the providers whose data is shown, in the catalog's order.
     public var attribution: [String] {
-        let shown = Set(rows.flatMap { $0.sources.map(\.provider) })
-        return ProviderRegistry.knownIDs.filter { shown.contains($0.rawValue) }.compactMap { id in
-            switch id {
-            case .openStreetMap: "© OpenStreetMap contributors (ODbL)"
-            case .google: "Google Maps"
-            case .foursquare: "Powered by Foursquare"
-            default: nil
-            }
-        }
+        catalog.attribution(for: Set(rows.flatMap { $0.sources.map { ProviderID(rawValue: $0.provider) } }))
     }
 
     /// A document listing the user's favourites around a centre (no providers asked).
-    public init(favorites rows: [Row], center: Coordinate, centerSource: CenterSource, radius: Int) {
-        kind = "favorites"
+    public init(
+        favorites rows: [Row],
+        center: Coordinate,
+        centerSource: CenterSource,
+        radius: Int,
+        catalog: ProviderCatalog
+    ) {
+        kind = .favorites
         self.center = center
         self.centerSource = centerSource
         self.radius = radius
@@ -131,15 +135,18 @@ public struct ResultDocument {
         self.rows = rows
         providers = []
         explain = false
+        self.catalog = catalog
     }
 
-    public init(result: AggregatedResult, explain: Bool) {
-        kind = result.query.isTextSearch ? "search" : "nearby"
+    /// A listing of an aggregated result; `catalog` gives the attribution lines.
+    public init(result: AggregatedResult, explain: Bool, catalog: ProviderCatalog) {
+        kind = result.query.isTextSearch ? .search : .nearby
         center = result.center
         centerSource = result.centerSource
         radius = result.query.radius
         term = result.query.term.map(TextSanitizer.clean)
         self.explain = explain
+        self.catalog = catalog
         rows = result.venues.map { item in
             var row = Row(merged: item.merged, distance: item.distance, favorite: item.isFavorite, explain: explain)
             row.match = item.match

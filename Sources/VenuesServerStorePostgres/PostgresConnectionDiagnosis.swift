@@ -69,7 +69,7 @@ final class PostgresConnectionDiagnosis: Sendable {
         let configuration = configuration
         let logger = logger
         do {
-            try await Deadline.run(within: configuration.connectTimeout) {
+            try await ProbedDeadline.run(within: configuration.connectTimeout) {
                 let connection = try await PostgresConnection.connect(
                     configuration: try Self.connectionConfiguration(configuration),
                     id: 0,
@@ -78,7 +78,7 @@ final class PostgresConnectionDiagnosis: Sendable {
                 try? await connection.close()
             }
             return .reachable
-        } catch is Deadline.Exceeded {
+        } catch is ProbedDeadline.Exceeded {
             return .unreachable(
                 "PostgreSQL at \(endpoint) did not answer a new connection within \(configuration.connectTimeout)"
             )

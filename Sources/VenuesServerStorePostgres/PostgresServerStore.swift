@@ -315,15 +315,15 @@ public final class PostgresServerStore: ServerStore {
         let diagnosis = diagnosis
         // A call still waiting after a second may be waiting for a server that is gone: a
         // connection of its own finds out, and a refusal ends the wait there and then.
-        let probe = Deadline.Probe(after: .seconds(1)) {
+        let probe = ProbedDeadline.Probe(after: .seconds(1)) {
             guard case .unreachable(let reason) = await diagnosis.check() else { return nil }
             return ServerStoreError.unavailable(reason)
         }
         do {
-            return try await Deadline.run(within: configuration.operationTimeout, probe: probe) {
+            return try await ProbedDeadline.run(within: configuration.operationTimeout, probe: probe) {
                 try await body(client)
             }
-        } catch is Deadline.Exceeded {
+        } catch is ProbedDeadline.Exceeded {
             // No connection in time, or a slow answer: a connection of its own tells which.
             switch await diagnosis.check() {
             case .unreachable(let reason): throw .unavailable(reason)

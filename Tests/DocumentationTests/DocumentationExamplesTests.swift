@@ -63,13 +63,13 @@ struct DocumentationExamplesTests {
         let documented = try await Self.documented()
         let sources = Set(documented.map(\.source))
         for expected in [
-            "README.md", "Providers/Overpass/README.md", "Sources/VenuesCore/VenueProvider.swift",
-            "Providers/Overpass/OverpassProvider.swift", "Sources/VenuesTesting/VenueProviderConformance.swift",
+            "README.md", "docs/library.md", "Providers/Overpass/README.md", "Sources/VenuesCore/VenueProvider.swift",
+            "Providers/Overpass/OverpassProvider.swift", "Sources/VenuesTestKit/VenueProviderConformance.swift",
         ] {
             #expect(sources.contains(expected), "no ```swift block found in \(expected)")
         }
-        let readme = documented.filter { $0.source == "README.md" }
-        #expect(readme.count >= 4, "the README's library section has a manifest, a search, a provider and its test")
+        let library = documented.filter { $0.source == "docs/library.md" }
+        #expect(library.count >= 4, "the library guide has a manifest, a search, a provider and its test")
     }
 
     @Test func scannerReadsDocCommentsAndMarkdown() {

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import VenuesCore
 import VenuesFavorites
+import VenuesTestKit
 import VenuesTestSupport
-import VenuesTesting
 
 /// The examples that can run offline do what their text says.
 @Suite("Documentation examples run", .timeLimit(.minutes(1)))
@@ -11,7 +11,7 @@ struct ExamplesRunTests {
     static let station = try! Coordinate(latitude: 60.1710, longitude: 24.9414)
     static let extract = DocumentationExamples.root.appendingPathComponent("Config/samples/helsinki-centre.osm").path
 
-    /// The README's library example on the bundled extract: cafés in name order, at most ten,
+    /// The library guide's example on the bundled extract: cafés in name order, at most ten,
     /// a favourite marked, OpenStreetMap answering without a key for Foursquare.
     @Test func readmeLibraryExampleFindsCafesInNameOrderAndMarksFavourites() async throws {
         let scratch = try ScratchDirectory()

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import VenuesCore
 import VenuesHTTP
+import VenuesTestKit
 import VenuesTestSupport
-import VenuesTesting
 
 @testable import FoursquareProvider
 
@@ -428,7 +428,7 @@ struct LoopbackTests {
 
     // MARK: Conformance
 
-    @Test("passes the VenuesTesting conformance suite")
+    @Test("passes the VenuesTestKit conformance suite")
     func conformance() async throws {
         let notFound = try fixtureText("error-404-place-not-found.json")
         // Eight cafés, filtered by term and category as Foursquare does; lookups by id.

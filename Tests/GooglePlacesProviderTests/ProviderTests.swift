@@ -3,8 +3,8 @@ import GooglePlacesProvider
 import Testing
 import VenuesCore
 import VenuesHTTP
+import VenuesTestKit
 import VenuesTestSupport
-import VenuesTesting
 
 /// The provider end to end against the strict fake Google server, over every transport.
 @Suite("Provider against a fake Google", .timeLimit(.minutes(1)))

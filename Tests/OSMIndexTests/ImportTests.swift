@@ -1,11 +1,12 @@
 import Foundation
-import OSMIndex
 import OSMModel
 import OverpassProvider
 import Testing
 import VenuesCore
 import VenuesSQLite
 import VenuesTestSupport
+
+@testable import OSMIndex
 
 /// What an import writes: the venues the scan finds, placed where the scan places them, and a
 /// file anyone can open with `sqlite3`.
@@ -66,6 +67,10 @@ struct ImportTests {
         let directory = IndexTest.directory("word-index")
         let index = directory.appendingPathComponent("t.sqlite")
         try await offCooperativePool { try IndexTest.importIndex(IndexTest.sampleFile, into: index) }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["t.sqlite"],
+            "nothing left beside it"
+        )
         let database = try SQLiteConnection(path: index.path, access: .readOnly)
         var expected: [String: Set<Int64>] = [:]
         let rows = try database.prepare("SELECT element, search FROM venue")

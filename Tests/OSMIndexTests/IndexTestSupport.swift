@@ -1,7 +1,7 @@
 import Foundation
+import OSMFiles
 import OSMIndex
 import OSMModel
-import OSMXML
 import OverpassProvider
 import Testing
 import VenuesCore

@@ -1,4 +1,5 @@
 import Foundation
+import OSMFiles
 import OSMIndex
 import OSMModel
 import OSMPBFTestSupport

@@ -1,5 +1,4 @@
 import Foundation
-import OSMIndex
 import OSMModel
 import Synchronization
 import Testing
@@ -7,6 +6,8 @@ import VenuesCore
 import VenuesFiles
 import VenuesSQLite
 import VenuesTestSupport
+
+@testable import OSMIndex
 
 /// Never a broken index: an import replaces the old file only when the new one is complete, a
 /// search during an import reads the old one, and two imports of one index do not run at once.
@@ -88,7 +89,7 @@ struct ReplacementTests {
     @Test func aSecondImportOfTheSameIndexIsRefusedWhileTheFirstRuns() async throws {
         let folder = IndexTest.directory("busy")
         let index = folder.appendingPathComponent("city.sqlite")
-        let lock = try FileLock.acquire(at: folder.appendingPathComponent(".city.sqlite.lock"), timeout: 1)
+        let lock = try FileLock.acquire(at: OSMIndexFiles.lockURL(for: index), timeout: 1)
         defer { lock.unlock() }
         let error = await #expect(throws: OSMIndexError.self) {
             _ = try await offCooperativePool { try IndexTest.importIndex(IndexTest.write(Self.small), into: index) }
@@ -146,5 +147,29 @@ struct NotAnIndexTests {
         let missing = IndexTest.directory("missing").appendingPathComponent("none.sqlite")
         #expect(Self.openError(missing) == .notFound(path: missing.path))
         #expect(!FileManager.default.fileExists(atPath: missing.path))
+    }
+}
+
+@Suite("OSM index: where an import's lock lives")
+struct IndexLockPlacementTests {
+    @Test("beside an index in the data directory; in the runtime lock directory for one written elsewhere")
+    func lockPlacement() throws {
+        let environment = ["VENUES_DATA_DIR": "/data/venues", "XDG_RUNTIME_DIR": "/run/user/1000", "HOME": "/home/u"]
+        let inData = URL(fileURLWithPath: "/data/venues/osm/city.sqlite")
+        #expect(
+            OSMIndexFiles.lockURL(for: inData, environment: environment).path == "/data/venues/osm/.city.sqlite.lock"
+        )
+        let elsewhere = URL(fileURLWithPath: "/home/u/maps/city.sqlite")
+        let lock = OSMIndexFiles.lockURL(for: elsewhere, environment: environment)
+        #expect(lock.deletingLastPathComponent().path == "/run/user/1000/venues/locks")
+        #expect(lock.lastPathComponent.hasPrefix("city.sqlite-") && lock.lastPathComponent.hasSuffix(".lock"))
+        // The same file, the same lock; another file of the same name, another lock.
+        #expect(OSMIndexFiles.lockURL(for: elsewhere, environment: environment) == lock)
+        let other = URL(fileURLWithPath: "/home/u/other/city.sqlite")
+        #expect(OSMIndexFiles.lockURL(for: other, environment: environment) != lock)
+        // Without a runtime directory: a folder of this user's in the temporary directory.
+        var noRuntime = environment
+        noRuntime["XDG_RUNTIME_DIR"] = nil
+        #expect(OSMIndexFiles.lockURL(for: elsewhere, environment: noRuntime).path.contains("venues-\(getuid())/locks"))
     }
 }

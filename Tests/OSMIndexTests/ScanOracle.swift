@@ -1,6 +1,6 @@
 import Foundation
+import OSMFiles
 import OSMModel
-import OSMXML
 import OverpassProvider
 import VenuesCore
 import VenuesTestSupport

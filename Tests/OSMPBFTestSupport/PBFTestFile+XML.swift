@@ -1,6 +1,6 @@
 package import Foundation
+import OSMFiles
 import OSMModel
-import OSMXML
 
 extension PBFTestFile {
     /// Every element of an OSM XML file, as the XML reader gives it, to be written as PBF.

@@ -1,5 +1,5 @@
 import Foundation
-import OSMXML
+import OSMFiles
 import Testing
 import VenuesCore
 

@@ -3,8 +3,8 @@ import OSMModel
 import Testing
 import VenuesCore
 import VenuesHTTP
+import VenuesTestKit
 import VenuesTestSupport
-import VenuesTesting
 
 @testable import OverpassProvider
 

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import VenuesCore
 import VenuesHTTP
+import VenuesTestKit
 import VenuesTestSupport
-import VenuesTesting
 
 @testable import OverpassProvider
 

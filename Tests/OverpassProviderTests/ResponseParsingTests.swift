@@ -1,6 +1,6 @@
 import Foundation
+import OSMFiles
 import OSMModel
-import OSMXML
 import Testing
 import VenuesCore
 

@@ -149,32 +149,43 @@ struct PackageLayoutTests {
         }
     }
 
+    @Test("the output layer and the configuration know no provider: they read the descriptors' catalog")
+    func reportsAndConfigurationKnowNoProvider() {
+        let providers = ["FoursquareProvider", "GooglePlacesProvider", "OverpassProvider"]
+        for room in ["VenuesReports", "VenuesConfig"] {
+            let reach = Self.closure(of: room)
+            for forbidden in providers + ["VenuesEngine", "VenuesSQLite", "CLibXML2"] {
+                #expect(!reach.contains(forbidden), "\(room) reaches \(forbidden)")
+            }
+        }
+    }
+
     @Test("the OSM building blocks and the index depend on no provider, the fan-out or the CLI")
     func osmRoomsStayBelowTheProvider() {
         let above = ["OverpassProvider", "FoursquareProvider", "GooglePlacesProvider", "VenuesAggregator", "VenuesCLI"]
-        for room in ["OSMModel", "OSMXML", "OSMIndex", "VenuesSQLite"] {
+        for room in ["OSMModel", "OSMFiles", "OSMIndex", "VenuesSQLite"] {
             #expect(Self.targetsByName[room] != nil, "\(room) is gone: update this test")
             for forbidden in above {
                 #expect(!Self.closure(of: room).contains(forbidden), "\(room) reaches \(forbidden)")
             }
         }
-        #expect(!Self.closure(of: "OSMIndex").contains("OSMXML"), "the index reads any OSMElementSource, not XML only")
+        #expect(!Self.closure(of: "OSMIndex").contains("OSMFiles"), "the index reads any OSMElementSource, not a file")
         #expect(Self.closure(of: "VenuesSQLite") == ["CSQLite"])
     }
 
     @Test("the venues binary carries no server: venues serve runs the venues-server program")
     func oneShotProgramLeavesTheServerOut() {
-        for room in ["VenuesCLI", "VenuesServeCLI", "VenuesCommandLine", "VenuesServer"] {
+        for room in ["VenuesCLI", "VenuesServerCLI", "VenuesCLISupport", "VenuesServer"] {
             #expect(Self.targetsByName[room] != nil, "\(room) is gone: update this test")
         }
-        for room in ["VenuesCLI", "VenuesCommandLine"] {
+        for room in ["VenuesCLI", "VenuesCLISupport"] {
             let reach = Self.closure(of: room)
             for server in ["VenuesServer", "VenuesServerStore", "VenuesServerStoreSQLite", "VenuesServerStorePostgres"]
             {
                 #expect(!reach.contains(server), "\(room) reaches \(server): every query would load the server")
             }
         }
-        #expect(Self.closure(of: "VenuesServeCLI").contains("VenuesServer"))
+        #expect(Self.closure(of: "VenuesServerCLI").contains("VenuesServer"))
     }
 
     @Test("the server store protocol knows neither database; its conformance suite ships in no product")
@@ -190,6 +201,63 @@ struct PackageLayoutTests {
         #expect(!Self.closure(of: "VenuesServerStoreSQLite").contains("VenuesServerStorePostgres"))
         #expect(!Self.closure(of: "VenuesServerStorePostgres").contains("VenuesServerStoreSQLite"))
         #expect(!Self.shippedTargets.contains("VenuesServerStoreTestSupport"))
+    }
+
+    @Test("docs/architecture.md maps every target with the targets it imports, and only those")
+    func architectureMapMatchesThePackage() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let start = try #require(text.range(of: "## The map of the targets"))
+        let section = text[start.upperBound...]
+        let rows = section.components(separatedBy: "\n").drop { !$0.hasPrefix("| target |") }.dropFirst(2)
+            .prefix { $0.hasPrefix("|") }
+        let targets = Self.targetsByName
+        var mapped: Set<String> = []
+        for row in rows {
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            try #require(cells.count >= 5, "\(row): expected three columns")
+            let named = Self.codeSpans(cells[1])
+            let imports = Set(Self.codeSpans(cells[3]).filter { !$0.contains("/") })
+            #expect(!named.isEmpty, "\(row): no target named")
+            for name in named where !name.contains("/") {
+                guard let target = targets[name] else {
+                    Issue.record("docs/architecture.md maps \(name), which Package.swift does not have")
+                    continue
+                }
+                mapped.insert(name)
+                let declared = Set(target.dependencies.compactMap(\.localTarget).filter { targets[$0] != nil })
+                #expect(
+                    imports == declared,
+                    "docs/architecture.md: \(name) imports \(declared.sorted()) in Package.swift, the map says \(imports.sorted())"
+                )
+            }
+        }
+        for target in Self.manifest.targets where target.type != "test" && !mapped.contains(target.name) {
+            Issue.record("docs/architecture.md does not map \(target.name)")
+        }
+    }
+
+    @Test("every library product is in the library guide's table, or marked internal with a leading _")
+    func productsArePublicAndDocumentedOrMarkedInternal() throws {
+        let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/library.md"), encoding: .utf8)
+        let table = guide.components(separatedBy: "\n").filter { $0.hasPrefix("| `") }
+        let documented = Set(table.flatMap { Self.codeSpans(String($0.split(separator: "|").first ?? "")) })
+        let executables: Set<String> = ["venues", "venues-server"]
+        for product in Self.manifest.products where !executables.contains(product.name) {
+            if product.name.hasPrefix("_") {
+                #expect(!documented.contains(product.name), "\(product.name) is internal but documented")
+            } else {
+                #expect(
+                    documented.contains(product.name),
+                    "\(product.name) is a product but not in docs/library.md: document it or name it _\(product.name)"
+                )
+            }
+        }
+    }
+
+    /// The `code spans` of a Markdown table cell.
+    static func codeSpans(_ cell: String) -> [String] {
+        cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }
+            .map { String($0.element) }
     }
 
     @Test("every module of this package that a source file imports is a direct dependency of its target")

@@ -3,8 +3,8 @@ import Testing
 import VenuesAggregator
 import VenuesCore
 import VenuesFavorites
+import VenuesTestKit
 import VenuesTestSupport
-import VenuesTesting
 
 @Suite("Aggregator: favourites in listings")
 struct AggregatorFavoritesTests {

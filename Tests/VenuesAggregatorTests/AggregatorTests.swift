@@ -5,7 +5,7 @@ import VenuesAggregator
 import VenuesCore
 import VenuesFavorites
 import VenuesMerge
-import VenuesTesting
+import VenuesTestKit
 
 /// A provider that never answers and ignores cancellation: the worst case for a fan-out.
 private struct StuckProvider: VenueProvider {

@@ -3,7 +3,7 @@ import Testing
 import VenuesAggregator
 import VenuesCore
 import VenuesMerge
-import VenuesTesting
+import VenuesTestKit
 
 /// A text search lists the best matches first, then the nearest; every provider's venues are
 /// ranked alike, and the JSON's `match` says how each matched.

@@ -134,7 +134,7 @@ import VenuesMerge
     /// Favourites listings carry the note and date of the JSON output, the note neutralised.
     @Test func favoritesHaveNoteAndAddedAt() throws {
         var document = Self.document(names: ["Kahvila", "Baari"])
-        document.kind = "favorites"
+        document.kind = .favorites
         document.rows[0].note = "=cmd|' /C calc'!A0, \"best\" coffee"
         document.rows[0].addedAt = "2025-01-02T03:04:05Z"
         let records = Self.parse(CSVRenderer.render(document))

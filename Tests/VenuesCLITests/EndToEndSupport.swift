@@ -93,7 +93,7 @@ enum EndToEndProcess {
     }
 }
 
-/// The `--format json` document of `venues nearby` / `search` (README, "JSON output").
+/// The `--format json` document of `venues nearby` / `search` (docs/cli.md, "JSON output").
 struct ResultJSON: Decodable {
     struct Source: Decodable {
         var provider: String

@@ -1,4 +1,5 @@
 import VenuesCore
+import VenuesEngine
 
 @testable import VenuesCLI
 @testable import VenuesReports
@@ -11,9 +12,10 @@ extension ResultDocument {
             favorites: rows,
             center: try! Coordinate(latitude: 60.17, longitude: 24.94),
             centerSource: .given,
-            radius: 1000
+            radius: 1000,
+            catalog: ProviderRegistry.standard.catalog
         )
-        document.kind = "nearby"
+        document.kind = .nearby
         document.explain = explain
         return document
     }

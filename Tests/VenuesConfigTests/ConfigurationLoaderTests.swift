@@ -2,8 +2,12 @@ import Foundation
 import Testing
 import VenuesConfig
 import VenuesCore
+import VenuesEngine
 
 @Suite struct ConfigurationLoaderTests {
+    /// The providers of this build: their settings are what the files below set.
+    static let catalog = ProviderRegistry.standard.catalog
+
     /// A temporary folder with a user config dir, removed afterwards.
     struct Sandbox {
         let root: URL
@@ -27,13 +31,14 @@ import VenuesCore
 
     @Test func defaultsWithoutFiles() async throws {
         let sandbox = try Sandbox()
-        let configuration = try await ConfigurationLoader(environment: sandbox.environment).load()
+        let configuration = try await ConfigurationLoader(environment: sandbox.environment, catalog: Self.catalog)
+            .load()
         #expect(configuration.radius == 1000)
         #expect(configuration.limit == 50)
         #expect(configuration.timeout == 10)
         #expect(configuration.defaultLocation == nil)
-        #expect(configuration.foursquare.apiKey == nil)
-        #expect(configuration.overpass.url == "https://overpass-api.de/api/interpreter")
+        #expect(configuration[.foursquare].text("apiKey") == nil)
+        #expect(configuration[.openStreetMap].text("url") == "https://overpass-api.de/api/interpreter")
     }
 
     @Test func layersUserFileThenExplicitFileThenEnvironment() async throws {
@@ -46,14 +51,16 @@ import VenuesCore
         var environment = sandbox.environment
         environment["VENUES_OVERPASS_URL"] = "http://127.0.0.1:9/api/interpreter"
         environment["FOURSQUARE_API_KEY"] = "fsq-env"
-        let configuration = try await ConfigurationLoader(environment: environment).load(explicitFile: explicit.path)
+        let configuration = try await ConfigurationLoader(environment: environment, catalog: Self.catalog).load(
+            explicitFile: explicit.path
+        )
         #expect(configuration.radius == 800)
         #expect(configuration.limit == 20)
-        #expect(configuration.google.apiKey == "from-user-file")
-        #expect(configuration.google.apiKeySource?.hasSuffix("config.json") == true)
-        #expect(configuration.foursquare.apiKey == "fsq-env")
-        #expect(configuration.foursquare.apiKeySource == "FOURSQUARE_API_KEY")
-        #expect(configuration.overpass.url == "http://127.0.0.1:9/api/interpreter")
+        #expect(configuration[.google].text("apiKey") == "from-user-file")
+        #expect(configuration[.google].source("apiKey")?.hasSuffix("config.json") == true)
+        #expect(configuration[.foursquare].text("apiKey") == "fsq-env")
+        #expect(configuration[.foursquare].source("apiKey") == "FOURSQUARE_API_KEY")
+        #expect(configuration[.openStreetMap].text("url") == "http://127.0.0.1:9/api/interpreter")
     }
 
     @Test func venuesConfigVariableNamesTheFile() async throws {
@@ -61,7 +68,7 @@ import VenuesCore
         let file = try sandbox.write(#"{"defaultLocation": {"latitude": 60.17, "longitude": 24.94}}"#, to: "c.json")
         var environment = sandbox.environment
         environment["VENUES_CONFIG"] = file.path
-        let configuration = try await ConfigurationLoader(environment: environment).load()
+        let configuration = try await ConfigurationLoader(environment: environment, catalog: Self.catalog).load()
         #expect(configuration.defaultLocation == (try Coordinate(latitude: 60.17, longitude: 24.94)))
     }
 
@@ -93,8 +100,12 @@ import VenuesCore
         let file = try sandbox.write(text, to: "bad.json")
         do {
             let known: [ProviderID] = [.foursquare, .google, .openStreetMap]
-            _ = try await ConfigurationLoader(environment: sandbox.environment, knownProviders: known)
-                .load(explicitFile: file.path)
+            _ = try await ConfigurationLoader(
+                environment: sandbox.environment,
+                catalog: Self.catalog,
+                knownProviders: known
+            )
+            .load(explicitFile: file.path)
             Issue.record("expected an error for \(text)")
         } catch {
             #expect(error.description.contains(file.path))
@@ -105,7 +116,7 @@ import VenuesCore
     @Test func withoutAListOfKnownProvidersAnyWellFormedIDIsAccepted() async throws {
         let sandbox = try Sandbox()
         let file = try sandbox.write(#"{"providers": ["yelp", "osm"], "dedupe": {"priority": ["yelp"]}}"#, to: "c.json")
-        let configuration = try await ConfigurationLoader(environment: sandbox.environment).load(
+        let configuration = try await ConfigurationLoader(environment: sandbox.environment, catalog: Self.catalog).load(
             explicitFile: file.path
         )
         #expect(configuration.providers == [ProviderID(rawValue: "yelp"), .openStreetMap])
@@ -114,22 +125,28 @@ import VenuesCore
 
     @Test func overpassUseIndexesDefaultsToTrueAndAFileTurnsItOff() async throws {
         let sandbox = try Sandbox()
-        #expect(try await ConfigurationLoader(environment: sandbox.environment).load().overpass.useIndexes)
+        #expect(
+            try await ConfigurationLoader(environment: sandbox.environment, catalog: Self.catalog).load()[
+                .openStreetMap
+            ].flag("useIndexes") == true
+        )
         let file = try sandbox.write(#"{"overpass": {"useIndexes": false}}"#, to: "no-index.json")
-        let configuration = try await ConfigurationLoader(environment: sandbox.environment).load(
+        let configuration = try await ConfigurationLoader(environment: sandbox.environment, catalog: Self.catalog).load(
             explicitFile: file.path
         )
-        #expect(configuration.overpass.useIndexes == false)
+        #expect(configuration[.openStreetMap].flag("useIndexes") == false)
         let wrong = try sandbox.write(#"{"overpass": {"useIndexes": "no"}}"#, to: "wrong.json")
         await #expect(throws: ConfigurationError.self) {
-            try await ConfigurationLoader(environment: sandbox.environment).load(explicitFile: wrong.path)
+            try await ConfigurationLoader(environment: sandbox.environment, catalog: Self.catalog).load(
+                explicitFile: wrong.path
+            )
         }
     }
 
     @Test func missingExplicitFile() async throws {
         let sandbox = try Sandbox()
         await #expect(throws: ConfigurationError.missingFile("/nonexistent/venues.json")) {
-            try await ConfigurationLoader(environment: sandbox.environment).load(
+            try await ConfigurationLoader(environment: sandbox.environment, catalog: Self.catalog).load(
                 explicitFile: "/nonexistent/venues.json"
             )
         }
@@ -140,10 +157,16 @@ import VenuesCore
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Config/venues.example.json")
         let sandbox = try Sandbox()
-        let loaded = try await ConfigurationLoader(environment: sandbox.environment).load(explicitFile: example.path)
-        var expected = VenuesConfiguration()
-        expected.overpass.urlSource = example.path
-        expected.google.urlSource = example.path
+        let loaded = try await ConfigurationLoader(environment: sandbox.environment, catalog: Self.catalog).load(
+            explicitFile: example.path
+        )
+        var expected = VenuesConfiguration(catalog: Self.catalog)
+        // The values the file sets are the defaults; only where they came from differs.
+        for (provider, name) in [
+            (ProviderID.openStreetMap, "url"), (.openStreetMap, "useIndexes"), (.google, "url"), (.foursquare, "api"),
+        ] {
+            expected[provider].set(name, expected[provider].entry(name)?.value, source: example.path)
+        }
         #expect(loaded == expected)
     }
 
@@ -157,23 +180,25 @@ import VenuesCore
         var environment = sandbox.environment
         environment["FOURSQUARE_API_KEY"] = "   "
         environment["VENUES_FOURSQUARE_URL"] = "  http://127.0.0.1:3  "
-        let configuration = try await ConfigurationLoader(environment: environment).load(explicitFile: explicit.path)
-        #expect(configuration.foursquare.apiKey == "user-key")
-        #expect(configuration.foursquare.apiKeySource?.hasSuffix("xdg/venues/config.json") == true)
-        #expect(configuration.foursquare.url == "http://127.0.0.1:3")
-        #expect(configuration.foursquare.urlSource == "VENUES_FOURSQUARE_URL")
+        let configuration = try await ConfigurationLoader(environment: environment, catalog: Self.catalog).load(
+            explicitFile: explicit.path
+        )
+        #expect(configuration[.foursquare].text("apiKey") == "user-key")
+        #expect(configuration[.foursquare].source("apiKey")?.hasSuffix("xdg/venues/config.json") == true)
+        #expect(configuration[.foursquare].text("url") == "http://127.0.0.1:3")
+        #expect(configuration[.foursquare].source("url") == "VENUES_FOURSQUARE_URL")
     }
 
     @Test func anExplicitFileWinsOverTheUserFile() async throws {
         let sandbox = try Sandbox()
         _ = try sandbox.write(#"{"radius": 700, "cache": {"enabled": false}}"#, to: "xdg/venues/config.json")
         let explicit = try sandbox.write(#"{"radius": 300, "google": {"url": "http://127.0.0.1:4"}}"#, to: "e.json")
-        let configuration = try await ConfigurationLoader(environment: sandbox.environment).load(
+        let configuration = try await ConfigurationLoader(environment: sandbox.environment, catalog: Self.catalog).load(
             explicitFile: explicit.path
         )
         #expect(configuration.radius == 300)
         #expect(configuration.cache.enabled == false)
-        #expect(configuration.google.urlSource == explicit.path)
+        #expect(configuration[.google].source("url") == explicit.path)
     }
 
     @Test func otherVariablesAreNotSettings() async throws {
@@ -181,9 +206,9 @@ import VenuesCore
         var environment = sandbox.environment
         environment["RADIUS"] = "5"
         environment["FOURSQUARE_APIKEY"] = "not-our-variable"
-        let configuration = try await ConfigurationLoader(environment: environment).load()
+        let configuration = try await ConfigurationLoader(environment: environment, catalog: Self.catalog).load()
         #expect(configuration.radius == 1000)
-        #expect(configuration.foursquare.apiKey == nil)
+        #expect(configuration[.foursquare].text("apiKey") == nil)
     }
 
     @Test func keysNeverShowInDescriptionsOrMirrors() async throws {
@@ -191,14 +216,16 @@ import VenuesCore
         let file = try sandbox.write(#"{"google": {"apiKey": "g-secret-123"}}"#, to: "c.json")
         var environment = sandbox.environment
         environment["FOURSQUARE_API_KEY"] = "f-secret-456"
-        let configuration = try await ConfigurationLoader(environment: environment).load(explicitFile: file.path)
-        #expect(configuration.google.apiKey == "g-secret-123")
+        let configuration = try await ConfigurationLoader(environment: environment, catalog: Self.catalog).load(
+            explicitFile: file.path
+        )
+        #expect(configuration[.google].text("apiKey") == "g-secret-123")
         var dumped = ""
         dump(configuration, to: &dumped)
         for text in [
             configuration.description, configuration.debugDescription, "\(configuration)",
             String(reflecting: configuration),
-            dumped, "\(configuration.foursquare)", "\(configuration.google)",
+            dumped, "\(configuration[.foursquare])", "\(configuration[.google])",
         ] {
             #expect(!text.contains("g-secret-123"), "\(text)")
             #expect(!text.contains("f-secret-456"), "\(text)")

@@ -4,6 +4,7 @@ import VenuesConfig
 import VenuesCore
 import VenuesEngine
 import VenuesHTTP
+import VenuesMerge
 
 /// An HTTP client that records what it was asked to send and answers nothing.
 private final class RefusingClient: HTTPClient, @unchecked Sendable {
@@ -20,11 +21,11 @@ private final class RefusingClient: HTTPClient, @unchecked Sendable {
 @Suite("ProviderRegistry: configuration to providers")
 struct ProviderRegistryTests {
     static func configuration(foursquareURL: String? = nil, googleURL: String? = nil) -> VenuesConfiguration {
-        var configuration = VenuesConfiguration()
-        configuration.foursquare.apiKey = "fsq-key"
-        configuration.google.apiKey = "google-key"
-        configuration.foursquare.url = foursquareURL
-        if let googleURL { configuration.google.url = googleURL }
+        var configuration = VenuesConfiguration(catalog: ProviderRegistry.standard.catalog)
+        configuration[.foursquare].set("apiKey", .secret("fsq-key"))
+        configuration[.google].set("apiKey", .secret("google-key"))
+        configuration[.foursquare].set("url", foursquareURL.map { .text($0) })
+        if let googleURL { configuration[.google].set("url", .text(googleURL)) }
         return configuration
     }
 
@@ -41,7 +42,7 @@ struct ProviderRegistryTests {
             googleURL: "http://places.example.com"
         )
         let client = RefusingClient()
-        let result = ProviderRegistry.make(id, configuration: configuration, httpClient: client)
+        let result = ProviderRegistry.standard.make(id, configuration: configuration, httpClient: client)
         guard case .failure(let error) = result else {
             Issue.record("expected a refusal, got a provider")
             return
@@ -59,21 +60,31 @@ struct ProviderRegistryTests {
     func acceptedEndpoints(_ url: String) throws {
         let configuration = Self.configuration(foursquareURL: url, googleURL: url)
         for id in [ProviderID.foursquare, .google] {
-            let result = ProviderRegistry.make(id, configuration: configuration, httpClient: RefusingClient())
+            let result = ProviderRegistry.standard.make(id, configuration: configuration, httpClient: RefusingClient())
             #expect((try? result.get()) != nil, "\(id) at \(url): \(result)")
         }
     }
 
+    @Test("the descriptors' merge ranks give the merge library's default order, and the configuration's")
+    func mergeOrderComesFromTheDescriptors() {
+        let catalog = ProviderRegistry.standard.catalog
+        #expect(catalog.mergeOrder == ProviderPriority.standard.order)
+        #expect(VenuesConfiguration(catalog: catalog).dedupe.priority == catalog.mergeOrder)
+        #expect(catalog.ids == [.foursquare, .google, .openStreetMap])
+    }
+
     @Test("every known provider is either usable or says which key it needs")
     func unusableReasons() {
-        let empty = VenuesConfiguration()
+        let empty = VenuesConfiguration(catalog: ProviderRegistry.standard.catalog)
         #expect(
-            ProviderRegistry.unusableReason(.foursquare, configuration: empty)?.contains("FOURSQUARE_API_KEY") == true
+            ProviderRegistry.standard.unusableReason(.foursquare, configuration: empty)?.contains("FOURSQUARE_API_KEY")
+                == true
         )
         #expect(
-            ProviderRegistry.unusableReason(.google, configuration: empty)?.contains("GOOGLE_PLACES_API_KEY") == true
+            ProviderRegistry.standard.unusableReason(.google, configuration: empty)?.contains("GOOGLE_PLACES_API_KEY")
+                == true
         )
-        #expect(ProviderRegistry.unusableReason(.openStreetMap, configuration: empty) == nil)
+        #expect(ProviderRegistry.standard.unusableReason(.openStreetMap, configuration: empty) == nil)
     }
 }
 

@@ -82,7 +82,7 @@ import VenuesCore
     }
 
     @Test func aSearchTermInTheHeadingIsEscaped() {
-        let page = HTMLMapRenderer.render(MapTestDocument.document(kind: "search"))
+        let page = HTMLMapRenderer.render(MapTestDocument.document(kind: .search))
         #expect(page.contains("<title>7 venues for “&lt;script&gt;window.__pwned=&#39;term&#39;&lt;/script&gt;”"))
         #expect(page.components(separatedBy: "<script").count == 2)
     }
@@ -176,7 +176,7 @@ import VenuesCore
     }
 
     @Test func favouritesWithoutACentreAreFramed() {
-        var document = MapTestDocument.document(kind: "favorites")
+        var document = MapTestDocument.document(kind: .favorites)
         document.centerSource = .fallback
         document.radius = 0
         document.providers = []

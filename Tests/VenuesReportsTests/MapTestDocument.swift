@@ -1,5 +1,6 @@
 import Foundation
 import VenuesCore
+import VenuesEngine
 import VenuesMerge
 
 @testable import VenuesReports
@@ -48,7 +49,7 @@ enum MapTestDocument {
         }
     }
 
-    static func document(kind: String = "nearby") -> ResultDocument {
+    static func document(kind: ResultDocument.Kind = .nearby) -> ResultDocument {
         let center = try! Coordinate(latitude: centerLatitude, longitude: centerLongitude)
         let rows = places.enumerated().map { index, place in
             let coordinate = coordinate(east: place.east, north: place.north)
@@ -75,9 +76,15 @@ enum MapTestDocument {
             if index == 5 { row.note = "<script>window.__pwned='note'</script>" }
             return row
         }
-        var document = ResultDocument(favorites: rows, center: center, centerSource: .given, radius: radius)
+        var document = ResultDocument(
+            favorites: rows,
+            center: center,
+            centerSource: .given,
+            radius: radius,
+            catalog: ProviderRegistry.standard.catalog
+        )
         document.kind = kind
-        document.term = kind == "search" ? "<script>window.__pwned='term'</script>" : nil
+        document.term = kind == .search ? "<script>window.__pwned='term'</script>" : nil
         document.providers = [
             ResultDocument.ProviderStatus(
                 provider: "osm",

@@ -19,7 +19,7 @@ extension BrowserTests {
         /// The fake API: the page at `/`, listings of ``MapTestDocument`` for the token, 401
         /// otherwise, and favourites that answer like the server's.
         static func startFakeAPI(listing: Data? = nil) async throws -> LoopbackServer {
-            let listing = try listing ?? Data(JSONRenderer.render(MapTestDocument.document(kind: "search")).utf8)
+            let listing = try listing ?? Data(JSONRenderer.render(MapTestDocument.document(kind: .search)).utf8)
             return try await LoopbackServer.start { request in
                 let authorized = request.header("Authorization") == "Bearer \(token)"
                 switch (request.method, request.path) {
@@ -123,7 +123,7 @@ extension BrowserTests {
         /// The `/v1/suggest` answer of the fake: the first three venues of the listing, as the
         /// OpenAPI document's `Suggestions` schema has them.
         static func suggestions() throws -> Data {
-            let rows = MapTestDocument.document(kind: "search").rows.prefix(3)
+            let rows = MapTestDocument.document(kind: .search).rows.prefix(3)
             let items: [[String: Any]] = rows.map { row in
                 [
                     "id": row.id, "name": row.name, "category": row.categories.first.map { $0 as Any } ?? NSNull(),
@@ -142,7 +142,7 @@ extension BrowserTests {
             let server = try await Self.startFakeAPI()
             defer { Task { await server.stop() } }
             let page = server.url("/")
-            let expected = MapTestDocument.document(kind: "search").rows.prefix(3).map(\.name)
+            let expected = MapTestDocument.document(kind: .search).rows.prefix(3).map(\.name)
             let observed = try await withChromium(
                 "ServedMapPageBrowserTests.suggestionsAreOfferedWhileTypingAndOpenedWithTheKeyboard"
             ) { browser in
@@ -196,7 +196,7 @@ extension BrowserTests {
                 )
             }
             guard let (offered, expanded, activeOption, term, chosen, chosenRows, closed) = observed else { return }
-            let second = MapTestDocument.document(kind: "search").rows[1]
+            let second = MapTestDocument.document(kind: .search).rows[1]
             #expect(offered == Array(expected))
             #expect(expanded == "true")
             #expect(activeOption == second.id, "two presses of ArrowDown: the second suggestion")

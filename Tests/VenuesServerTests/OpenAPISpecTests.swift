@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VenuesReports
 import VenuesServer
 import VenuesServerTestSupport
 import VenuesTestSupport
@@ -27,6 +28,24 @@ struct OpenAPISpecTests {
         let spec = try Self.specOperations()
         #expect(routes.subtracting(spec).isEmpty, "routes missing from openapi.json: \(routes.subtracting(spec))")
         #expect(spec.subtracting(routes).isEmpty, "operations with no route: \(spec.subtracting(routes))")
+    }
+
+    @Test("the listing routes document every listing format: the format parameter and each media type")
+    func listingFormatsAreDocumented() throws {
+        let object = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.bytes))
+        let paths = try #require((object as? [String: Any])?["paths"] as? [String: [String: Any]])
+        for path in ["/v1/nearby", "/v1/search"] {
+            let operation = try #require(paths[path]?["get"] as? [String: Any])
+            let parameters = try #require(operation["parameters"] as? [[String: Any]])
+            let format = try #require(parameters.first { $0["name"] as? String == "format" })
+            let names = (format["schema"] as? [String: Any])?["enum"] as? [String]
+            #expect(names == ListingFormat.allCases.map(\.rawValue), "\(path)")
+            let responses = try #require(operation["responses"] as? [String: [String: Any]])
+            let content = try #require(responses["200"]?["content"] as? [String: Any])
+            let types = ListingFormat.allCases.map { String($0.mediaType.split(separator: ";")[0]) }
+            #expect(Set(content.keys) == Set(types), "\(path)")
+            #expect(responses["406"] != nil, "\(path)")
+        }
     }
 
     @Test("every route is served: none answers 'no such route'; other paths and methods do")

@@ -1,6 +1,6 @@
 import Foundation
+import OSMFiles
 import OSMIndex
-import OSMXML
 import Testing
 import VenuesCore
 import VenuesServerTestSupport
@@ -40,7 +40,7 @@ struct SuggestRouteTests {
         let overpass = try await FakeProvider.working(.overpass)
         let foursquare = try await FakeProvider.working(.foursquare)
         var configuration = RunningServer.configuration(foursquare: foursquare, overpass: overpass)
-        configuration.overpass.useIndexes = true
+        configuration[.openStreetMap].set("useIndexes", .flag(true))
         let server = try await RunningServer.start(configuration: configuration) { $0.osmIndexDirectory = folder }
         do {
             try await check(server)

@@ -1,9 +1,9 @@
-// libFuzzer target: the PBF reader (`OSMPBF`). Each input is decoded three ways: as the
+// libFuzzer target: the PBF reader (`OSMFiles`, `PBF/`). Each input is decoded three ways: as the
 // content of an `OSMData` blob (the block decoder: string table, dense and plain nodes, ways,
 // relations), as the content of an `OSMHeader` blob, and as a whole file (block headers, raw
 // and zlib blobs, the size limits, the decoding pipeline). A thrown refusal is an expected
 // outcome; only crashes, traps, hangs, sanitizer reports and memory over the limit are findings.
-import OSMPBF
+import OSMFiles
 
 /// Feeds one input to the PBF decoders.
 ///

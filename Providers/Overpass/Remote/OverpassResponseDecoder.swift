@@ -1,6 +1,6 @@
 import Foundation
+import OSMFiles
 import OSMModel
-import OSMXML
 import VenuesCore
 
 /// Turns an Overpass `out bb tags` (or `out center tags`) answer (OSM XML) into venues.

@@ -1,14 +1,33 @@
 import Foundation
+import VenuesFiles
 
-/// Where an index's companions live: its lock file and the temporary files of imports, all
-/// hidden files in the index's own directory.
+/// Where an index's companions live: its lock file (see ``lockURL(for:environment:)``) and the
+/// temporary files of imports, hidden files in the index's own directory.
 enum OSMIndexFiles {
     /// An index file's extension.
     static let fileExtension = "sqlite"
 
-    /// The lock that imports and removals of `index` take: `.NAME.sqlite.lock` beside it.
-    static func lockURL(for index: URL) -> URL {
-        index.deletingLastPathComponent().appendingPathComponent(".\(index.lastPathComponent).lock")
+    /// The lock that imports and removals of `index` take. For an index in the data directory's
+    /// `osm` folder, `.NAME.sqlite.lock` beside it; for one written elsewhere (`--output`), in
+    /// the runtime lock directory (``DataDirectories/lockDirectory(environment:)``), named after
+    /// the index and a hash of its path, so that no lock is left in the user's own folder.
+    static func lockURL(
+        for index: URL,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
+        let directory = index.deletingLastPathComponent().standardizedFileURL
+        let data = try? DataDirectories(environment: environment).osmIndexes.standardizedFileURL
+        if directory.path == data?.path {
+            return directory.appendingPathComponent(".\(index.lastPathComponent).lock")
+        }
+        // FNV-1a of the absolute path: the same file gives the same lock in every process.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in index.standardizedFileURL.path.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return DataDirectories.lockDirectory(environment: environment)
+            .appendingPathComponent("\(index.lastPathComponent)-\(hex).lock")
     }
 
     /// How the names of `index`'s temporary files begin: `.NAME.sqlite.`; they end in `.tmp`.

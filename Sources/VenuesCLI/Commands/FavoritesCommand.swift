@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import VenuesAggregator
-import VenuesCommandLine
+import VenuesCLISupport
 import VenuesCore
+import VenuesEngine
 import VenuesFavorites
 import VenuesReports
 
@@ -57,7 +58,7 @@ struct FavoritesCommand: AsyncParsableCommand {
                 } catch {
                     throw CommandFailure("\(error)")
                 }
-                let (merged, _) = try await VenueLookup(context: context, favorites: try? context.favorites.index())
+                let (merged, _) = try await VenueFinder(context: context, favorites: try? context.favorites.index())
                     .cheapest(
                         venueID,
                         timeout: context.configuration.timeout
@@ -170,7 +171,12 @@ struct FavoritesCommand: AsyncParsableCommand {
                     throw CommandFailure("\(error)")
                 }
                 let center = near.flatMap { try? Coordinate(parsing: $0) }
-                let document = ResultDocument(favorites: favorites, center: center, radius: radius)
+                let document = ResultDocument(
+                    favorites: favorites,
+                    center: center,
+                    radius: radius,
+                    catalog: ProviderRegistry.standard.catalog
+                )
                 StandardOutput.write(
                     try document.rendered(
                         as: output.format,

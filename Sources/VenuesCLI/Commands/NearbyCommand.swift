@@ -1,5 +1,5 @@
 import ArgumentParser
-import VenuesCommandLine
+import VenuesCLISupport
 
 /// `venues nearby`: venues around a point.
 struct NearbyCommand: AsyncParsableCommand {

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
+import OSMFiles
 import OSMIndex
 import OSMModel
-import OverpassProvider
 import Synchronization
-import VenuesCommandLine
+import VenuesCLISupport
 import VenuesHTTP
 import VenuesReports
 
@@ -130,12 +130,12 @@ struct OSMImportCommand: AsyncParsableCommand {
         }
     }
 
-    /// `12.3 s`.
-    private static func seconds(_ value: Double) -> String { String(format: "%.1f s", value) }
+    /// `12 s`, `1.2 s`, `0.012 s`.
+    private static func seconds(_ value: Double) -> String { HumanNumbers.seconds(value) }
 
     /// `1,205 venues`, `1 node`.
     private static func counted(_ count: Int, _ noun: String) -> String {
-        "\(ByteCount.grouped(count)) \(count == 1 ? noun : noun + "s")"
+        "\(HumanNumbers.grouped(count)) \(count == 1 ? noun : noun + "s")"
     }
 
     /// An absolute file URL for a path (relative to the current directory, `~` expanded).
@@ -160,14 +160,15 @@ struct OSMImportCommand: AsyncParsableCommand {
         var lines = [
             "Imported \(counted(summary.venues, "venue")) (\(counted(summary.nodeVenues, "node")), "
                 + "\(counted(summary.wayVenues, "way")), \(counted(summary.relationVenues, "relation"))) "
-                + "from \(summary.source.lastPathComponent) (\(ByteCount.megabytes(summary.sourceBytes))) "
-                + "in \(String(format: "%.1f", summary.seconds)) s.",
-            "Index \(name): \(summary.index.path), \(ByteCount.megabytes(summary.indexBytes))"
+                + "from \(summary.source.lastPathComponent) (\(HumanNumbers.size(summary.sourceBytes))) "
+                + "in \(HumanNumbers.seconds(summary.seconds)).",
+            "Index \(name): \(summary.index.path), \(HumanNumbers.size(summary.indexBytes))"
                 + (summary.venues > 0 ? " (\(summary.indexBytes / summary.venues) bytes per venue)." : "."),
         ]
         if let bounds = summary.bounds {
             var area =
-                "Covers \(bounds.minLatitude),\(bounds.minLongitude) to \(bounds.maxLatitude),\(bounds.maxLongitude)"
+                "Covers \(HumanNumbers.degrees(bounds.minLatitude)),\(HumanNumbers.degrees(bounds.minLongitude)) to "
+                + "\(HumanNumbers.degrees(bounds.maxLatitude)),\(HumanNumbers.degrees(bounds.maxLongitude))"
             if let date = summary.dataTimestamp { area += "; data as of \(date)" }
             lines.append(area + ". Searches inside it use the index (--no-index asks Overpass).")
         }
@@ -199,16 +200,16 @@ final class ImportProgressLine: Sendable {
         let text: String
         switch progress.phase {
         case .reading:
-            let read = ByteCount.megabytes(progress.bytesRead)
-            let total = progress.totalBytes.map { " of \(ByteCount.megabytes($0))" } ?? ""
+            let read = HumanNumbers.size(progress.bytesRead)
+            let total = progress.totalBytes.map { " of \(HumanNumbers.size($0))" } ?? ""
             let rate = progress.seconds > 0 ? Double(progress.bytesRead) / 1e6 / progress.seconds : 0
             text =
-                "Reading \(file): \(read)\(total), \(ByteCount.grouped(progress.elements)) elements, "
-                + "\(ByteCount.grouped(progress.venues)) venues, \(String(format: "%.0f", rate)) MB/s"
+                "Reading \(file): \(read)\(total), \(HumanNumbers.grouped(progress.elements)) elements, "
+                + "\(HumanNumbers.grouped(progress.venues)) venues, \(String(format: "%.0f", rate)) MB/s"
         case .placing:
-            text = "Placing ways and relations (\(ByteCount.grouped(progress.venues)) venues so far)…"
+            text = "Placing ways and relations (\(HumanNumbers.grouped(progress.venues)) venues so far)…"
         case .indexing:
-            text = "Building the position and word indexes for \(ByteCount.grouped(progress.venues)) venues…"
+            text = "Building the position and word indexes for \(HumanNumbers.grouped(progress.venues)) venues…"
         }
         StandardError.write("\r\u{1B}[K" + TextSanitizer.clean(text))
     }
@@ -216,22 +217,5 @@ final class ImportProgressLine: Sendable {
     func clear() {
         guard enabled else { return }
         StandardError.write("\r\u{1B}[K")
-    }
-}
-
-/// Numbers for people: `12,345`, `10.8 MB`.
-enum ByteCount {
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(character)
-        }
-        return (value < 0 ? "-" : "") + result
-    }
-
-    static func megabytes(_ bytes: Int) -> String {
-        bytes >= 10_000_000 ? "\(bytes / 1_000_000) MB" : String(format: "%.1f MB", Double(bytes) / 1e6)
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import OSMIndex
-import VenuesCommandLine
+import VenuesCLISupport
 import VenuesReports
 
 /// `venues osm list`: the imported indexes.
@@ -120,11 +120,12 @@ struct OSMListCommand: AsyncParsableCommand {
             switch entry.info {
             case .success(let info):
                 let area = info.bounds.map {
-                    "\($0.minLatitude),\($0.minLongitude) – \($0.maxLatitude),\($0.maxLongitude)"
+                    [$0.minLatitude, $0.minLongitude].map(HumanNumbers.degrees).joined(separator: ",") + " – "
+                        + [$0.maxLatitude, $0.maxLongitude].map(HumanNumbers.degrees).joined(separator: ",")
                 }
                 rows.append([
-                    info.name, ByteCount.grouped(info.venues), info.dataTimestamp ?? "-",
-                    ByteCount.megabytes(info.fileBytes), area ?? "-",
+                    info.name, HumanNumbers.grouped(info.venues), info.dataTimestamp ?? "-",
+                    HumanNumbers.size(info.fileBytes), area ?? "-",
                 ])
             case .failure(let error):
                 rows.append([entry.name, "-", "-", "-", "unreadable: \(error.description)"])

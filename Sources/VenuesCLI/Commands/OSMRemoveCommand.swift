@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import OSMIndex
-import VenuesCommandLine
+import VenuesCLISupport
 
 /// `venues osm remove NAME`: deletes an imported index.
 struct OSMRemoveCommand: AsyncParsableCommand {

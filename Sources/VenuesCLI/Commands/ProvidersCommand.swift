@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import OSMIndex
-import VenuesCommandLine
+import VenuesCLISupport
+import VenuesConfig
 import VenuesCore
 import VenuesEngine
 import VenuesReports
@@ -18,48 +19,62 @@ struct ProvidersCommand: AsyncParsableCommand {
     func run() async throws {
         try await failingWithMessage {
             let context = try await CommandContext.make(global: global)
-            let configuration = context.configuration
-            var lines: [String] = []
-            for id in ProviderRegistry.knownIDs {
-                let reason = ProviderRegistry.unusableReason(id, configuration: configuration)
-                let enabled = configuration.providers.contains(id)
-                let status = reason == nil ? (enabled ? "usable" : "usable (not in default providers)") : "not usable"
-                lines.append("\(id.rawValue): \(status)")
-                lines.append(
-                    "  endpoint: \(TextSanitizer.clean(ProviderRegistry.endpoint(id, configuration: configuration))) (from \(ProviderRegistry.endpointSource(id, configuration: configuration)))"
-                )
-                switch id {
-                case .foursquare:
-                    lines.append(
-                        "  key: \(keyLine(configuration.foursquare.apiKeySource, variable: "FOURSQUARE_API_KEY"))"
-                    )
-                    lines.append("  api: \(configuration.foursquare.api)")
-                case .google:
-                    lines.append(
-                        "  key: \(keyLine(configuration.google.apiKeySource, variable: "GOOGLE_PLACES_API_KEY"))"
-                    )
-                case .openStreetMap:
-                    lines.append("  key: none needed")
-                    lines.append("  indexes: \(Self.indexLine(context))")
-                default:
-                    break
-                }
-                if let reason { lines.append("  missing: \(reason)") }
-            }
+            let lines = Self.report(
+                registry: .standard,
+                configuration: context.configuration,
+                indexes: { Self.indexLine(context, settings: $0) }
+            )
             print(lines.joined(separator: "\n"))
         }
     }
 
+    /// The lines `venues providers` prints for every provider of `registry`: whether it is usable,
+    /// its endpoint, its key (never the key's text), the settings its profile lists, and, for a
+    /// provider that answers from local indexes, `indexes` of its settings.
+    static func report(
+        registry: ProviderRegistry,
+        configuration: VenuesConfiguration,
+        indexes: (ProviderSettings) -> String
+    ) -> [String] {
+        var lines: [String] = []
+        for descriptor in registry.descriptors {
+            let profile = descriptor.profile
+            let id = profile.id
+            let settings = registry.settings(id, configuration: configuration)
+            let reason = profile.unusableReason(settings)
+            let enabled = configuration.providers.contains(id)
+            let status = reason == nil ? (enabled ? "usable" : "usable (not in default providers)") : "not usable"
+            lines.append("\(id.rawValue): \(status)")
+            lines.append(
+                "  endpoint: \(TextSanitizer.clean(profile.endpoint(settings))) (from \(settings.source("url") ?? "default"))"
+            )
+            if let key = profile.settings.first(where: { $0.kind == .secret }) {
+                let variable = key.environmentVariable ?? "\(profile.section).\(key.name)"
+                lines.append("  key: \(keyLine(settings.source(key.name), variable: variable))")
+            } else {
+                lines.append("  key: none needed")
+            }
+            for setting in profile.settings where setting.isListed {
+                lines.append("  \(setting.name): \(TextSanitizer.clean(settings.text(setting.name) ?? "not set"))")
+            }
+            if profile.capabilities.contains(.localIndexes) {
+                lines.append("  indexes: \(indexes(settings))")
+            }
+            if let reason { lines.append("  missing: \(reason)") }
+        }
+        return lines
+    }
+
     /// The imported OSM indexes and whether searches use them.
-    private static func indexLine(_ context: CommandContext) -> String {
+    private static func indexLine(_ context: CommandContext, settings: ProviderSettings) -> String {
         let directory = context.directories.osmIndexes
         let names = OSMIndexCatalog(directory: directory).list().map(\.name)
         let listed = names.isEmpty ? "none imported" : names.joined(separator: ", ")
-        let use = context.configuration.overpass.useIndexes ? "used" : "not used (overpass.useIndexes is false)"
+        let use = settings.flag("useIndexes") ?? true ? "used" : "not used (overpass.useIndexes is false)"
         return "\(listed) in \(directory.path); \(use) when one contains the whole search circle"
     }
 
-    private func keyLine(_ source: String?, variable: String) -> String {
+    private static func keyLine(_ source: String?, variable: String) -> String {
         guard let source else { return "not set (set \(variable))" }
         return "set (from \(source))"
     }

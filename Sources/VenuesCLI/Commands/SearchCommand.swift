@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import VenuesCommandLine
+import VenuesCLISupport
 import VenuesEngine
 
 /// `venues search TERM`: venues whose name matches a term, near a point.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import VenuesAggregator
-import VenuesCommandLine
+import VenuesCLISupport
 import VenuesCore
 import VenuesReports
 
@@ -52,7 +52,7 @@ struct ShowCommand: AsyncParsableCommand {
             context.configuration = index.applied(to: context.configuration)
             let venueID = try VenueIDArgument.parse(id)
             let favorites = context.favoritesIndexOrWarning("not checked against your favourites")
-            let (merged, origin) = try await VenueLookup(context: context, favorites: favorites).freshest(
+            let (merged, origin) = try await VenueFinder(context: context, favorites: favorites).freshest(
                 venueID,
                 timeout: timeout ?? context.configuration.timeout
             )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import VenuesConfig
+import VenuesCore
 
 /// `--no-index`, for the commands that ask OpenStreetMap.
 struct IndexOptions: ParsableArguments {
@@ -12,7 +13,7 @@ struct IndexOptions: ParsableArguments {
     /// The configuration with automatic index use turned off when `--no-index` was given.
     func applied(to configuration: VenuesConfiguration) -> VenuesConfiguration {
         var configuration = configuration
-        if noIndex { configuration.overpass.useIndexes = false }
+        if noIndex { configuration[.openStreetMap].set("useIndexes", .flag(false), source: "--no-index") }
         return configuration
     }
 }

@@ -1,13 +1,37 @@
 import ArgumentParser
+import VenuesReports
 
-/// The output format of result lists.
-enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+/// The output format of result lists: the terminal's table, or one of the listing formats the
+/// server answers too (``ListingFormat``).
+enum OutputFormat: Hashable, CaseIterable, ExpressibleByArgument {
     case table
-    case json
-    case geojson
-    case csv
-    /// One self-contained page: the list and an SVG map of it.
-    case html
+    case listing(ListingFormat)
+
+    static var allCases: [OutputFormat] { [.table] + ListingFormat.allCases.map(OutputFormat.listing) }
+
+    init?(argument: String) {
+        if argument == "table" {
+            self = .table
+        } else if let format = ListingFormat(rawValue: argument) {
+            self = .listing(format)
+        } else {
+            return nil
+        }
+    }
+
+    /// `table`, `json`, `geojson`, `csv`, `html`.
+    var name: String {
+        switch self {
+        case .table: "table"
+        case .listing(let format): format.rawValue
+        }
+    }
+
+    var defaultValueDescription: String { name }
+
+    static var allValueStrings: [String] { allCases.map(\.name) }
+
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
 /// `--format`, and `--no-tiles` for the HTML page.

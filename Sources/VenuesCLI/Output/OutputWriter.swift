@@ -11,10 +11,7 @@ extension ResultDocument {
         tiles: Bool = true
     ) throws -> String {
         switch format {
-        case .json: try JSONRenderer.render(self) + "\n"
-        case .geojson: try GeoJSONRenderer.render(self) + "\n"
-        case .csv: CSVRenderer.render(self)
-        case .html: HTMLMapRenderer.render(self, options: HTMLMapRenderer.Options(tiles: tiles))
+        case .listing(let format): try format.render(self, tiles: tiles)
         case .table:
             if rows.isEmpty, let emptyTable { emptyTable } else { TableRenderer.render(self, width: terminalWidth) }
         }

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import VenuesAggregator
-import VenuesCommandLine
+import VenuesCLISupport
 import VenuesCore
 import VenuesReports
 

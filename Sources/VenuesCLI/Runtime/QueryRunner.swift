@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import VenuesAggregator
-import VenuesCommandLine
+import VenuesCLISupport
 import VenuesCore
 import VenuesEngine
 import VenuesFavorites
@@ -75,7 +75,11 @@ struct QueryRunner {
         let lastListing = context.lastListing
         async let saved = listing.isEmpty ? false : lastListing.save(listing)
         report(result)
-        let document = ResultDocument(result: result, explain: options.explain)
+        let document = ResultDocument(
+            result: result,
+            explain: options.explain,
+            catalog: ProviderRegistry.standard.catalog
+        )
         let rendered = Result {
             result.anyProviderAnswered || output.format != .table
                 ? try document.rendered(
@@ -100,13 +104,14 @@ struct QueryRunner {
         let named = try options.providerIDs()
         let configured = configuration.providers.filter { ProviderRegistry.knownIDs.contains($0) }
         let chosen =
-            named ?? configured.filter { ProviderRegistry.unusableReason($0, configuration: configuration) == nil }
+            named
+            ?? configured.filter { ProviderRegistry.standard.unusableReason($0, configuration: configuration) == nil }
         var providers: [any VenueProvider] = []
         var unusable: [ProviderOutcome] = []
         var recorders: [ProviderID: RecordingHTTPClient] = [:]
         for id in chosen {
             let recorder = RecordingHTTPClient(base: context.httpClient)
-            switch ProviderRegistry.make(
+            switch ProviderRegistry.standard.make(
                 id,
                 configuration: configuration,
                 httpClient: recorder,
@@ -128,14 +133,14 @@ struct QueryRunner {
             let leftOut =
                 named == nil
                 ? configured.compactMap { id in
-                    ProviderRegistry.unusableReason(id, configuration: configuration).map { (id, $0) }
+                    ProviderRegistry.standard.unusableReason(id, configuration: configuration).map { (id, $0) }
                 } : []
             for (id, reason) in leftOut {
                 lines.append("  \(id): \(reason)")
             }
             if unusable.isEmpty && leftOut.isEmpty {
                 lines.append(
-                    "  none configured; set FOURSQUARE_API_KEY or GOOGLE_PLACES_API_KEY, or use --providers osm"
+                    "  none configured; \(ProviderRegistry.standard.setupHint)"
                 )
             }
             throw CommandFailure(lines.joined(separator: "\n"))

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import VenuesCommandLine
+import VenuesCLISupport
 
 /// The program that `venues serve` runs: `venues-server`, in the directory of the running
 /// `venues` (as `swift build` and an install of both leave them).

@@ -8,7 +8,7 @@ public import VenuesHTTP
 public import VenuesServerStore
 
 /// `venues serve`: the venue engine over HTTP for many clients, with the provider keys kept on
-/// the server (see the README's "venues serve" and `docs/architecture.md`).
+/// the server (see `docs/server.md` and `docs/architecture.md`).
 ///
 /// Build it with the settings, the providers' configuration and a store, then ``run()`` it:
 /// it migrates the store, listens, and on SIGTERM or SIGINT stops accepting connections,

@@ -6,7 +6,8 @@ import Hummingbird
 struct APIError: Error, HTTPResponseError {
     var status: HTTPResponse.Status
     /// A stable machine-readable name: `badRequest`, `unauthorized`, `notFound`,
-    /// `payloadTooLarge`, `rateLimited`, `storeUnavailable`, `noProviderAnswered`, `internal`.
+    /// `notAcceptable`, `payloadTooLarge`, `rateLimited`, `storeUnavailable`, `noProviderAnswered`,
+    /// `internal`.
     var kind: String
     /// What happened and what is accepted, for people.
     var message: String

@@ -39,7 +39,12 @@ struct FavoriteRoutes: Sendable {
             favorites: favorites
         )
         if let body = services.rendered.body(for: key) { return JSONResponse.make(body: body) }
-        let document = ResultDocument(favorites: favorites, center: center, radius: radius)
+        let document = ResultDocument(
+            favorites: favorites,
+            center: center,
+            radius: radius,
+            catalog: ProviderRegistry.standard.catalog
+        )
         let body = JSONResponse.body(try JSONRenderer.render(document))
         services.rendered.keep(body, for: key)
         return JSONResponse.make(body: body)

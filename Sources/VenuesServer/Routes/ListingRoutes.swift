@@ -16,13 +16,17 @@ import VenuesServerStore
 /// `category` (repeatable or comma-separated), `providers`, `limit`, `sort`, `timeout`,
 /// `explain`; `term` for a search. Answers 200 when at least one provider answered (the others
 /// are in `providers[]`); when none did, 429 if every one is rate limited, else 503.
+///
+/// The listing is JSON unless asked otherwise: `format=json|geojson|csv|html`, else the
+/// `Accept` header (``ListingFormat/negotiated(accept:)``; 406 when it accepts none of them).
+/// Errors are always JSON.
 struct ListingRoutes: Sendable {
     let services: ServerServices
     /// Requests already parsed and checked, by their query text.
     let prepared = PreparedListings()
 
     static let nearbyParameters: Set<String> = [
-        "near", "radius", "category", "providers", "limit", "sort", "timeout", "explain",
+        "near", "radius", "category", "providers", "limit", "sort", "timeout", "explain", "format",
     ]
     static let searchParameters = nearbyParameters.union(["term"])
 
@@ -40,16 +44,17 @@ struct ListingRoutes: Sendable {
         let (query, explain, providers, unusable) = (
             prepared.query, prepared.explain, prepared.providers, prepared.unusable
         )
+        let format = try prepared.format ?? Self.negotiated(request)
         let favorites = await clientFavorites(context)
-        // A listing made only of fresh cached answers may have been rendered already.
-        let renderedKey = favorites.flatMap { favorites in
+        // A JSON listing made only of fresh cached answers may have been rendered already.
+        let renderedKey = (format == .json ? favorites : nil).flatMap { favorites in
             services.upstream.freshAnswers(for: prepared.keys).map { answers in
                 RenderedListings.Key(text: prepared.description, answers: answers, favorites: favorites)
             }
         }
         if let renderedKey, let body = services.rendered.body(for: renderedKey) {
             services.upstream.countRenderedHits(providers.map(\.id))
-            return JSONResponse.make(body: body)
+            return JSONResponse.make(body: body, headers: Self.varyAccept)
         }
         let aggregator = try Aggregator(
             providers: providers,
@@ -63,14 +68,47 @@ struct ListingRoutes: Sendable {
         if let storeProblem {
             result.outcomes = result.outcomes.map { Self.warned($0, storeProblem: storeProblem) }
         }
-        let body = JSONResponse.body(try JSONRenderer.render(ResultDocument(result: result, explain: explain)))
+        let document = ResultDocument(result: result, explain: explain, catalog: ProviderRegistry.standard.catalog)
+        guard format == .json else { return try Self.response(document, format: format) }
+        let body = JSONResponse.body(try JSONRenderer.render(document))
         if let renderedKey, storeProblem == nil,
             result.outcomes.allSatisfy({ $0.error == nil || unusable.contains($0) }),
             services.upstream.freshAnswers(for: prepared.keys) == renderedKey.answers
         {
             services.rendered.keep(body, for: renderedKey)
         }
-        return JSONResponse.make(body: body)
+        return JSONResponse.make(body: body, headers: Self.varyAccept)
+    }
+
+    /// A listing's answer depends on the `Accept` header as well as the URL.
+    static let varyAccept: HTTPFields = [.vary: "Accept"]
+
+    /// The listing in a format other than JSON, with its media type (and the page's
+    /// Content-Security-Policy for HTML).
+    static func response(_ document: ResultDocument, format: ListingFormat) throws -> Response {
+        var headers = varyAccept
+        headers[.contentType] = format.mediaType
+        if format == .html { headers[.contentSecurityPolicy] = ContentSecurityPolicy.file(tiles: true) }
+        return Response(
+            status: .ok,
+            headers: headers,
+            body: .init(byteBuffer: ByteBuffer(string: try format.render(document)))
+        )
+    }
+
+    /// The format the `Accept` header asks for (JSON without one); 406 when it accepts none.
+    static func negotiated(_ request: Request) throws -> ListingFormat {
+        let accept = request.headers[values: .accept].joined(separator: ", ")
+        guard let format = ListingFormat.negotiated(accept: accept.isEmpty ? nil : accept) else {
+            throw APIError(
+                status: .notAcceptable,
+                kind: "notAcceptable",
+                message: "the Accept header takes none of the listing's formats: "
+                    + ListingFormat.allCases.flatMap(\.acceptedTypes).joined(separator: ", ")
+                    + " (or format=json|geojson|csv|html)"
+            )
+        }
+        return format
     }
 
     /// The request's parameters checked and turned into a query, the providers to ask and
@@ -100,10 +138,20 @@ struct ListingRoutes: Sendable {
             )
         }
         let explain = try url.flag("explain")
+        let format = try url.single("format").map { text in
+            guard let format = ListingFormat(rawValue: text) else {
+                throw APIError.badRequest(
+                    "format '\(text.prefix(60))' is not known: expected "
+                        + ListingFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                )
+            }
+            return format
+        }
         let keys = providers.map { UpstreamKey(provider: $0.id, query: query) }
         return PreparedListings.Prepared(
             query: query,
             explain: explain,
+            format: format,
             providers: providers,
             unusable: unusable,
             keys: keys,

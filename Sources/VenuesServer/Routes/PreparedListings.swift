@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import VenuesAggregator
 import VenuesCore
+import VenuesReports
 
 /// Listing requests already understood, by their route and query text: what the URL's
 /// parameters give (the query, the providers, their keys) depends on nothing else — the
@@ -22,6 +23,8 @@ final class PreparedListings: Sendable {
         var query: VenueQuery
         /// Whether `explain` was asked for.
         var explain: Bool
+        /// The format `?format=` asks for; `nil` lets the `Accept` header choose.
+        var format: ListingFormat?
         /// The providers asked, in order.
         var providers: [any VenueProvider]
         /// The providers named that cannot be asked, as outcomes.

@@ -28,7 +28,7 @@ struct ProviderSet: Sendable {
         var unusable: [ProviderID: ProviderError] = [:]
         var suggesters: [any VenueSuggesting] = []
         for id in ProviderRegistry.knownIDs {
-            switch ProviderRegistry.make(
+            switch ProviderRegistry.standard.make(
                 id,
                 configuration: configuration,
                 httpClient: ServerHTTPClient(base: httpClient),

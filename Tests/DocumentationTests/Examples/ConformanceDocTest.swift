@@ -1,9 +1,9 @@
 // The example of VenueProviderConformance's doc comment (compiled as written, and run).
 import Testing
 import VenuesCore
-import VenuesTesting
+import VenuesTestKit
 
-// docs-example: Sources/VenuesTesting/VenueProviderConformance.swift
+// docs-example: Sources/VenuesTestKit/VenueProviderConformance.swift
 @Test func keepsTheVenueProviderContract() async throws {
     let here = try Coordinate(latitude: 60.1699, longitude: 24.9384)
     let provider = InMemoryVenueProvider(

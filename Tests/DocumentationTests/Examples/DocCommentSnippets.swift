@@ -45,9 +45,10 @@ enum DocCommentSnippets {
 
     static func providerRegistry() async throws {
         // docs-example: Sources/VenuesEngine/ProviderRegistry.swift
-        let configuration = try await ConfigurationLoader().load()
-        let providers = ProviderRegistry.knownIDs.compactMap { id in
-            try? ProviderRegistry.make(id, configuration: configuration, httpClient: CurlHTTPClient()).get()
+        let registry = ProviderRegistry.standard
+        let configuration = try await ConfigurationLoader(catalog: registry.catalog).load()
+        let providers = registry.ids.compactMap { id in
+            try? registry.make(id, configuration: configuration, httpClient: CurlHTTPClient()).get()
         }
         // docs-example-end
         _ = providers

@@ -3,6 +3,7 @@ import Logging
 import Synchronization
 import VenuesConfig
 import VenuesCore
+import VenuesEngine
 import VenuesServer
 import VenuesServerStore
 import VenuesServerTestSupport
@@ -52,24 +53,22 @@ final class RunningServer: Sendable {
         google: FakeProvider? = nil,
         overpass: FakeProvider? = nil
     ) -> VenuesConfiguration {
-        var configuration = VenuesConfiguration()
+        var configuration = VenuesConfiguration(catalog: ProviderRegistry.standard.catalog)
         configuration.timeout = 60
-        configuration.overpass.useIndexes = false
+        configuration[.openStreetMap].set("useIndexes", .flag(false))
         var providers: [ProviderID] = []
         if let foursquare {
-            configuration.foursquare.url = foursquare.server.baseURL.absoluteString
-            configuration.foursquare.apiKey = foursquareKey
-            configuration.foursquare.apiKeySource = "test"
+            configuration[.foursquare].set("url", .text(foursquare.server.baseURL.absoluteString))
+            configuration[.foursquare].set("apiKey", .secret(foursquareKey), source: "test")
             providers.append(.foursquare)
         }
         if let google {
-            configuration.google.url = google.server.baseURL.absoluteString
-            configuration.google.apiKey = googleKey
-            configuration.google.apiKeySource = "test"
+            configuration[.google].set("url", .text(google.server.baseURL.absoluteString))
+            configuration[.google].set("apiKey", .secret(googleKey), source: "test")
             providers.append(.google)
         }
         if let overpass {
-            configuration.overpass.url = overpass.server.url("/api/interpreter").absoluteString
+            configuration[.openStreetMap].set("url", .text(overpass.server.url("/api/interpreter").absoluteString))
             providers.append(.openStreetMap)
         }
         configuration.providers = providers

@@ -1,0 +1,45 @@
+public import Foundation
+public import VenuesCore
+public import VenuesHTTP
+
+extension OverpassProvider {
+    /// OpenStreetMap as the package registers it: id `osm`, the `overpass` settings section
+    /// (`url` from `VENUES_OVERPASS_URL`, `useIndexes`), no key, last in the merge. With
+    /// `useIndexes` (the default) it answers from the imported indexes in the context's index
+    /// directory when one contains the whole search circle.
+    public static let descriptor = ProviderDescriptor<any HTTPClient>(
+        profile: ProviderProfile(
+            id: .openStreetMap,
+            displayName: "OpenStreetMap",
+            attribution: "© OpenStreetMap contributors (ODbL)",
+            section: "overpass",
+            settings: [
+                ProviderSetting(
+                    "url",
+                    environmentVariable: "VENUES_OVERPASS_URL",
+                    defaultValue: .text(Configuration.defaultInterpreterURL.absoluteString)
+                ),
+                ProviderSetting("useIndexes", kind: .flag, defaultValue: .flag(true)),
+            ],
+            mergeRank: 3,
+            capabilities: [.nearby, .textSearch, .lookup, .localIndexes],
+            endpoint: { settings in settings.text("url") ?? Configuration.defaultInterpreterURL.absoluteString }
+        ),
+        make: { settings, context in
+            do throws(ProviderError) {
+                let endpoint = try Configuration.endpoint(
+                    parsing: settings.text("url") ?? Configuration.defaultInterpreterURL.absoluteString
+                )
+                let indexes = settings.flag("useIndexes") ?? true ? context.indexDirectory : nil
+                return .success(
+                    OverpassProvider(
+                        configuration: .init(endpoint: endpoint, indexDirectory: indexes),
+                        httpClient: context.client
+                    )
+                )
+            } catch {
+                return .failure(.badRequest("VENUES_OVERPASS_URL / overpass.url: \(error.message)"))
+            }
+        }
+    )
+}
