@@ -1,3 +1,4 @@
+import Foundation
 import VenuesCore
 import VenuesSQLite
 
@@ -6,11 +7,14 @@ import VenuesSQLite
 /// The whole list is read (a few bytes a word: kilobytes for a city, megabytes for a country)
 /// and each word is compared with each word of the term as ``SearchTerm`` compares words, typos
 /// and all: the venues of every word that matches are the only venues that can match the term.
-struct IndexWords {
-    /// `word_list.words`.
-    private let list: [UInt8]
-    /// Where each word starts in ``list``, and where the last one ends.
+final class IndexWords {
+    /// Every word's scalars, one after the other.
+    private let scalars: [UInt32]
+    /// Where each word starts in ``scalars``, and where the last one ends.
     private let starts: [Int]
+    /// What recent term words matched (by the word and whether it was the term's last), for a
+    /// reader kept open: as-you-type asks for the same prefixes again and again.
+    private var recent: [String: [Int]] = [:]
 
     /// The words of the index, or `nil` for an index without them (schema 1).
     init?(connection: SQLiteConnection) throws(SQLiteError) {
@@ -19,9 +23,22 @@ struct IndexWords {
         )
         guard hasWords == 1 else { return nil }
         let row = try connection.prepare("SELECT words FROM word_list WHERE id = 1")
-        list = try row.step() ? row.blob(0) : []
+        let list = try row.step() ? row.blob(0) : []
+        // Decoded once: each search compares every word.
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(list.count)
         var starts = [0]
-        for (index, byte) in list.enumerated() where byte == 0x0A { starts.append(index + 1) }
+        list.withUnsafeBufferPointer { bytes in
+            var start = 0
+            for index in bytes.indices where bytes[index] == 0x0A {
+                SearchWords.forEachWord(utf8: UnsafeBufferPointer(rebasing: bytes[start..<index])) { _, word in
+                    scalars.append(contentsOf: word)
+                }
+                starts.append(scalars.count)
+                start = index + 1
+            }
+        }
+        self.scalars = scalars
         self.starts = starts
     }
 
@@ -30,23 +47,24 @@ struct IndexWords {
 
     /// The words (their `word.id`) that the term's word at `index` matches.
     func matching(_ term: SearchTerm, word index: Int) -> [Int] {
+        let key = SearchWords.string(term.words[index]) + (index == term.words.count - 1 ? "\u{1F}" : "")
+        if let known = recent[key] { return known }
         let length = term.words[index].count
-        // A word shorter than this (in bytes, so in scalars too) matches in no way.
+        // A word shorter than this matches in no way.
         let shortest = length - SearchTerm.maximumEdits(forLength: length)
         var found: [Int] = []
-        list.withUnsafeBufferPointer { bytes in
+        scalars.withUnsafeBufferPointer { all in
             for id in 0..<count {
                 let start = starts[id]
-                let end = starts[id + 1] - 1
+                let end = starts[id + 1]
                 guard end - start >= shortest else { continue }
-                var matched = false
-                // One word a line.
-                SearchWords.forEachWord(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end])) { _, word in
-                    if term.match(word: index, with: word) != nil { matched = true }
+                if term.match(word: index, with: UnsafeBufferPointer(rebasing: all[start..<end])) != nil {
+                    found.append(id)
                 }
-                if matched { found.append(id) }
             }
         }
+        if recent.count >= 4096 { recent.removeAll(keepingCapacity: true) }
+        recent[key] = found
         return found
     }
 }
@@ -66,13 +84,14 @@ extension IndexWords {
 
     /// The venues (`venue.element`) that have any of these words, each once, ascending.
     static func elements(of ids: [Int], connection: SQLiteConnection) throws(SQLiteError) -> [Int64] {
-        let row = try connection.prepare("SELECT elements FROM word WHERE id = ?", persistent: true)
+        let row = try connection.prepare("SELECT venues, elements FROM word WHERE id = ?", persistent: true)
         var elements: [Int64] = []
         for id in ids {
             try row.bind(id, at: 1)
             defer { row.reset() }
             guard try row.step() else { continue }
-            row.withBlob(0) { bytes in
+            elements.reserveCapacity(elements.count + Int(row.int64(0)))
+            row.withBlob(1) { bytes in
                 var value: Int64 = 0
                 var index = 0
                 while index < bytes.count {
@@ -92,10 +111,77 @@ extension IndexWords {
                 }
             }
         }
+        // One word's list is in import order: nodes, then ways, then relations, each ascending.
         elements.sort()
-        var unique: [Int64] = []
-        unique.reserveCapacity(elements.count)
-        for element in elements where unique.last != element { unique.append(element) }
-        return unique
+        var count = 0
+        for index in elements.indices where count == 0 || elements[count - 1] != elements[index] {
+            elements[count] = elements[index]
+            count += 1
+        }
+        elements.removeSubrange(count...)
+        return elements
+    }
+}
+
+/// Venues (`venue.element`), sorted, each once, looked up by binary search: cheaper to make
+/// from a word's list than a `Set` (the list is decoded in order), and as quick to ask for the
+/// few hundred venues of a circle.
+struct SortedElements: Sendable {
+    private let elements: [Int64]
+
+    /// `sorted` must be ascending without repeats (``IndexWords/elements(of:connection:)``).
+    init(sorted: [Int64]) {
+        elements = sorted
+    }
+
+    var count: Int { elements.count }
+
+    func contains(_ element: Int64) -> Bool {
+        var low = 0
+        var high = elements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if elements[middle] < element { low = middle + 1 } else { high = middle }
+        }
+        return low < elements.count && elements[low] == element
+    }
+}
+
+/// The venues of the index words that recent searches of one index file matched (by their
+/// `word.id`s), the most recently used kept within a budget of venues in all. Shared by the
+/// readers of that file that ``OSMIndexReaderPool`` keeps: as-you-type asks for the same few
+/// prefixes again and again, and their words have the most venues.
+package final class RecentElements: @unchecked Sendable {
+    private let budget: Int
+    private let lock = NSLock()
+    private var entries: [(ids: [Int], elements: SortedElements)] = []
+    private var total = 0
+
+    /// Keeps at most `budget` venues (8 bytes each).
+    package init(budget: Int) {
+        self.budget = budget
+    }
+
+    /// The venues of the words `ids`, from an earlier search or made now by `make`.
+    func elements(of ids: [Int], make: () throws -> SortedElements) rethrows -> SortedElements {
+        let kept: SortedElements? = lock.withLock {
+            guard let index = entries.firstIndex(where: { $0.ids == ids }) else { return nil }
+            let entry = entries.remove(at: index)
+            entries.append(entry)
+            return entry.elements
+        }
+        if let kept { return kept }
+        let elements = try make()
+        guard elements.count <= budget / 4 else { return elements }
+        lock.withLock {
+            guard !entries.contains(where: { $0.ids == ids }) else { return }
+            entries.append((ids, elements))
+            total += elements.count
+            while total > budget, let oldest = entries.first {
+                total -= oldest.elements.count
+                entries.removeFirst()
+            }
+        }
+        return elements
     }
 }

@@ -76,12 +76,17 @@ package final class OSMIndexReader {
     private let directTextCandidateOverride: Int?
     /// The index's words, read at the first text search; `.some(nil)` for an index without them.
     private var words: IndexWords??
+    /// The venues of the words matched by recent searches, shared by the readers of this file
+    /// that a pool keeps (``OSMIndexReaderPool``); `nil` for a reader of its own.
+    package var recentElements: RecentElements?
 
     /// The venues of the term's words are sought through the R-tree when there are at most this
     /// many, or no more than this many times the venues the circle is expected to hold; more
-    /// are not worth collecting, and every venue of the circle is checked instead.
-    static let textCandidateLimit = 4096
-    static let textCandidatesPerCircleVenue = 16.0
+    /// are not worth collecting, and every venue of the circle is checked instead. Reading a
+    /// venue's row costs about what decoding and looking up a few hundred of them does, and the
+    /// average density understates a city's.
+    static let textCandidateLimit = 1 << 20
+    static let textCandidatesPerCircleVenue = 256.0
 
     /// Opens the index at `url`.
     ///
@@ -201,7 +206,7 @@ package final class OSMIndexReader {
         var found: [Candidate]?
         // The venues that may match the term, when the words find few enough to be worth
         // knowing, but too many to read each one's row: the R-tree then reads only theirs.
-        var textMatches: Set<Int64>?
+        var textMatches: SortedElements?
         if let term = query.selection.searchTerm, !term.isWhole {
             if let words = try indexWords() {
                 let rarest = try rarestWord(of: term, in: words)
@@ -215,8 +220,11 @@ package final class OSMIndexReader {
                 } else if rarest.venues <= Self.textCandidateLimit
                     || Double(rarest.venues) <= expectedVenues(within: query.radius) * Self.textCandidatesPerCircleVenue
                 {
-                    let elements = try IndexWords.elements(of: rarest.ids, connection: connection)
-                    textMatches = Set(elements)
+                    let make = {
+                        SortedElements(sorted: try IndexWords.elements(of: rarest.ids, connection: self.connection))
+                    }
+                    let elements = try recentElements?.elements(of: rarest.ids, make: make) ?? make()
+                    textMatches = elements
                     notes.append(
                         "index \(info.name): \(elements.count) venue(s) with a word matching '\(word)', sought by position"
                     )
@@ -348,7 +356,7 @@ package final class OSMIndexReader {
     private func spatialCandidates(
         query: Query,
         filter: CandidateFilter,
-        among allowed: Set<Int64>?,
+        among allowed: SortedElements?,
         cancellation: CancellationFlag?
     ) throws -> (candidates: [Candidate], rounds: Int, radius: Double) {
         let positions = try connection.prepare(

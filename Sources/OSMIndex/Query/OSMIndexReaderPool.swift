@@ -3,8 +3,11 @@ package import VenuesCore
 
 /// Open index readers kept for reuse by a long-running process (`venues serve` answers
 /// suggestions at every keystroke): opening an index and reading its words costs more than
-/// many a search. A reader is lent to one caller at a time; a file replaced since (a new
-/// import renames a new file into place) is opened anew, and its old readers are dropped.
+/// many a search, and a reader keeps the venues of recently matched words. A reader is lent to
+/// one caller at a time, and no more searches run at once than there are cores (twice over):
+/// they only compute, and a reader of their own each would keep nothing warm. A file replaced
+/// since (a new import renames a new file into place) is opened anew, and its old readers are
+/// dropped.
 package final class OSMIndexReaderPool: @unchecked Sendable {
     /// The pool of this process.
     package static let shared = OSMIndexReaderPool()
@@ -19,14 +22,28 @@ package final class OSMIndexReaderPool: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var idle: [String: (identity: Identity, readers: [OSMIndexReader])] = [:]
-    /// The most idle readers kept per file.
-    private let keep = 8
+    private var idle: [String: (identity: Identity, readers: [OSMIndexReader], recent: RecentElements)] = [:]
+    /// The venues of recently matched words kept per file (8 bytes each: 32 MiB).
+    private let recentBudget = 1 << 22
+    /// The most readers lent at once, and kept idle per file.
+    private let keep: Int
+    private let lending: DispatchSemaphore
 
-    package init() {}
+    /// For tests: ``OSMIndexReader/init(url:directTextCandidates:)`` of every reader opened.
+    private let directTextCandidates: Int?
 
-    /// Runs `body` with a reader of the index at `url`, opened now or kept from before.
+    /// A pool lending at most `readers` at once (`directTextCandidates` is for tests).
+    package init(readers: Int = 2 * ProcessInfo.processInfo.activeProcessorCount, directTextCandidates: Int? = nil) {
+        keep = max(1, readers)
+        lending = DispatchSemaphore(value: keep)
+        self.directTextCandidates = directTextCandidates
+    }
+
+    /// Runs `body` with a reader of the index at `url`, opened now or kept from before (waiting
+    /// while as many readers as the pool lends are lent).
     package func withReader<T>(_ url: URL, _ body: (OSMIndexReader) throws -> T) throws -> T {
+        lending.wait()
+        defer { lending.signal() }
         let path = url.path
         var status = stat()
         guard stat(path, &status) == 0 else { throw OSMIndexError.notFound(path: path) }
@@ -37,21 +54,23 @@ package final class OSMIndexReaderPool: @unchecked Sendable {
             seconds: status.st_mtim.tv_sec,
             nanoseconds: status.st_mtim.tv_nsec
         )
-        let kept: OSMIndexReader? = lock.withLock {
-            guard var entry = idle[path] else { return nil }
-            guard entry.identity == identity else {
-                idle[path] = nil
-                return nil
+        let (kept, recent): (OSMIndexReader?, RecentElements) = lock.withLock {
+            if let entry = idle[path], entry.identity == identity {
+                var entry = entry
+                let reader = entry.readers.popLast()
+                idle[path] = entry
+                return (reader, entry.recent)
             }
-            let reader = entry.readers.popLast()
-            idle[path] = entry
-            return reader
+            // New, or replaced since: its readers and their venues are of the old file.
+            let recent = RecentElements(budget: recentBudget)
+            idle[path] = (identity, [], recent)
+            return (nil, recent)
         }
-        let reader = try kept ?? OSMIndexReader(url: url)
+        let reader = try kept ?? OSMIndexReader(url: url, directTextCandidates: directTextCandidates)
+        reader.recentElements = recent
         defer {
             lock.withLock {
-                var entry = idle[path] ?? (identity, [])
-                if entry.identity == identity, entry.readers.count < keep {
+                if var entry = idle[path], entry.identity == identity, entry.readers.count < keep {
                     entry.readers.append(reader)
                     idle[path] = entry
                 }
