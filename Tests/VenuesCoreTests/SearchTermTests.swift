@@ -45,9 +45,14 @@ struct SearchTermTests {
         #expect(Self.match("vi sävy", "Kahvilaravintola Sävy") == nil, "two letters are not looked for inside a word")
     }
 
-    @Test func typosAreForgivenByTheLengthOfTheWord() {
+    @Test func typosAreForgivenByTheLengthOfTheWordMeant() {
         // None up to 4 letters.
         #expect(Self.match("Cafw", "Cafe") == nil)
+        #expect(Self.match("Caffe", "Cafe") == nil, "a letter doubled in a 4-letter word")
+        #expect(Self.match("Zetr", "Zetor")?.edits == 1, "a letter dropped from a 5-letter word")
+        #expect(Self.match("Ravintla", "Ravintola")?.edits == 1)
+        #expect(Self.match("Ravntla", "Ravintola")?.edits == 2, "two dropped from a 9-letter word")
+        #expect(Self.match("Kahvlaa", "Kahvila") == nil, "two typos in a 7-letter word")
         #expect(Self.match("Zetor", "Zetor")?.score == 100)
         // One from 5 to 8: a neighbouring key, a dropped, a doubled letter, a swap.
         #expect(Self.match("Zetpr", "Zetor") == VenueMatch(score: 60, edits: 1, field: .name))

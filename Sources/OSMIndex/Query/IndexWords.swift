@@ -49,9 +49,8 @@ final class IndexWords {
     func matching(_ term: SearchTerm, word index: Int) -> [Int] {
         let key = SearchWords.string(term.words[index]) + (index == term.words.count - 1 ? "\u{1F}" : "")
         if let known = recent[key] { return known }
-        let length = term.words[index].count
-        // A word shorter than this matches in no way.
-        let shortest = length - SearchTerm.maximumEdits(forLength: length)
+        // A word shorter than this matches in no way: at most two edits are forgiven.
+        let shortest = term.words[index].count - 2
         var found: [Int] = []
         scalars.withUnsafeBufferPointer { all in
             for id in 0..<count {

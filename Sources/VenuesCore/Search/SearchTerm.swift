@@ -11,7 +11,10 @@ import Foundation
 /// - **substring**: inside a word, for words of three letters or more (Finnish compounds:
 ///   `kahvila` in `kahvilaravintola`);
 /// - **typo**: within an edit distance (``EditDistance``, a swap of neighbouring letters is one
-///   edit) of none for words up to 4 letters, 1 for 5–8 and 2 from 9 (``maximumEdits(forLength:)``).
+///   edit) of none for words up to 4 letters, 1 for 5–8 and 2 from 9 (``maximumEdits(forLength:)``),
+///   counted on the venue's word, the word meant: a letter dropped from `Zetor` or from
+///   `Ravintola` leaves as many edits to forgive as the word had, and a letter doubled in `Cafe`
+///   adds none.
 ///
 /// A term of one or two letters (or with no letter or digit) is matched as before words:
 /// folded, inside any field. ``VenueMatch`` says how well a venue matched.
@@ -79,7 +82,7 @@ package struct SearchTerm: Sendable, Hashable {
             }
             if length >= 3, contains(word, term) { return WordMatch(kind: .substring, edits: 0) }
         }
-        let limit = maximumEdits(forLength: length)
+        let limit = maximumEdits(forLength: word.count)
         if limit > 0, let edits = EditDistance.distance(term, word, limit: limit) {
             return WordMatch(kind: .typo, edits: edits)
         }
