@@ -6,7 +6,8 @@ import VenuesTestSupport
 
 @testable import OverpassProvider
 
-/// Text search folds case and diacritics: `cafe` finds `Café …` and `café` finds `Cafe …`.
+/// Text search folds case and diacritics: `cafe` finds `Café …` and `café` finds `Cafe …` (and
+/// both `Caffé …`: a letter left out of a 5-letter word is a typo forgiven).
 @Suite("Overpass text search: diacritics")
 struct DiacriticSearchTests {
     let provider = OverpassProvider(
@@ -14,19 +15,43 @@ struct DiacriticSearchTests {
         httpClient: FailingHTTPClient()
     )
 
-    /// Named-POI nodes within `radius` whose name, brand or cuisine contains `term`, both
-    /// folded with Foundation's case- and diacritic-insensitive folding (not the provider's).
+    /// Named-POI nodes within `radius` that one word `term` finds, by the rules of
+    /// ``SearchTerm`` written out for such a term, with Foundation's case- and
+    /// diacritic-insensitive folding (not the provider's): a name (any of its names), the brand
+    /// or the cuisine contains it, or has a word one letter longer (of 5 letters or more, where a
+    /// typo is forgiven) that is the term with a letter left out.
     static func expectedNodes(term: String, radius: Double) async throws -> [String: String] {
         let scan = try await ExtractLineScan.loadSample()
         let fold = { (text: String) in text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
         let folded = fold(term)
+        func finds(_ value: String) -> Bool {
+            let text = fold(value)
+            if text.contains(folded) { return true }
+            let words = text.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+            return words.contains { word in
+                guard word.count == folded.count + 1, word.count >= 5 else { return false }
+                let letters = Array(word)
+                return letters.indices.contains { index in
+                    var shorter = letters
+                    shorter.remove(at: index)
+                    return String(shorter) == folded
+                }
+            }
+        }
         var result: [String: String] = [:]
         for node in scan.nodes.values where node.isNamedPOI {
             guard let position = node.position,
                 let coordinate = try? Coordinate(latitude: position.latitude, longitude: position.longitude),
                 coordinate.distance(to: OverpassTest.helsinki) <= radius
             else { continue }
-            if ["name", "brand", "cuisine"].contains(where: { node.tags[$0].map(fold)?.contains(folded) == true }) {
+            let others = [
+                "alt_name", "short_name", "official_name", "old_name", "loc_name", "int_name", "reg_name", "nat_name",
+            ]
+            let fields = node.tags.filter { key, _ in
+                ["name", "brand", "cuisine"].contains(key) || others.contains(key)
+                    || key.range(of: #"^name:[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"#, options: .regularExpression) != nil
+            }
+            if fields.values.contains(where: { $0.split(separator: ";").contains { finds(String($0)) } }) {
                 result[node.id] = node.tags["name"]
             }
         }
