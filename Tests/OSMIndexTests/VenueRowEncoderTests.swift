@@ -5,7 +5,7 @@ import Testing
 @testable import OSMIndex
 
 /// The rows an import makes tag by tag (``VenueRowEncoder``) hold what the columns mean: the
-/// tags as read, the folded search text of ``VenueRowCoding/searchText(_:)`` and the category
+/// tags as read, the folded search text of ``OSMSearchText/folded(_:)`` and the category
 /// bits of ``VenueRules/categoryMask(of:)``.
 @Suite("OSM index: venue rows")
 struct VenueRowEncoderTests {
@@ -47,7 +47,7 @@ struct VenueRowEncoderTests {
                 let row = batch.rows[index]
                 #expect(row.categories == VenueRules.categoryMask(of: tags), "\(tags)")
                 batch.withColumns(of: index) { search, blob in
-                    #expect(String(decoding: search, as: UTF8.self) == VenueRowCoding.searchText(tags), "\(tags)")
+                    #expect(String(decoding: search, as: UTF8.self) == OSMSearchText.folded(tags), "\(tags)")
                     #expect(TagCoding.decode(blob) { keyNames[$0] } == tags)
                 }
             }
@@ -62,16 +62,16 @@ struct VenueRowEncoderTests {
         func tags(_ pairs: [(String, String)]) -> OSMTags {
             OSMTags(pairs: pairs.map { OSMTags.Pair(key: $0.0, value: $0.1) })
         }
-        #expect(VenueRowCoding.searchText(tags([("name", "Café Ÿ")])) == "cafe y")
-        #expect(VenueRowCoding.searchText(tags([("name", "A"), ("brand", "B")])) == "a\u{1F}b")
-        #expect(VenueRowCoding.searchText(tags([("name", "A"), ("cuisine", "C")])) == "a\u{1F}\u{1F}c")
-        #expect(VenueRowCoding.searchText(tags([("name", "A"), ("brand", ""), ("cuisine", "")])) == "a")
-        #expect(VenueRowCoding.searchText(tags([("brand", "B")])) == "")
-        #expect(VenueRowCoding.searchText(tags([])) == "")
+        #expect(OSMSearchText.folded(tags([("name", "Café Ÿ")])) == "cafe y")
+        #expect(OSMSearchText.folded(tags([("name", "A"), ("brand", "B")])) == "a\u{1F}b")
+        #expect(OSMSearchText.folded(tags([("name", "A"), ("cuisine", "C")])) == "a\u{1F}\u{1F}c")
+        #expect(OSMSearchText.folded(tags([("name", "A"), ("brand", ""), ("cuisine", "")])) == "a")
+        #expect(OSMSearchText.folded(tags([("brand", "B")])) == "")
+        #expect(OSMSearchText.folded(tags([])) == "")
         #expect(
-            VenueRowCoding.searchText(tags([("name", "A"), ("alt_name", "X; Y"), ("brand", "B"), ("name:en", "Ä")]))
+            OSMSearchText.folded(tags([("name", "A"), ("alt_name", "X; Y"), ("brand", "B"), ("name:en", "Ä")]))
                 == "a\u{1F}b\u{1F}\u{1F}x\u{1F}y\u{1F}a"
         )
-        #expect(VenueRowCoding.searchText(tags([("name", "A"), ("old_name", "Ö")])) == "a\u{1F}\u{1F}\u{1F}o")
+        #expect(OSMSearchText.folded(tags([("name", "A"), ("old_name", "Ö")])) == "a\u{1F}\u{1F}\u{1F}o")
     }
 }

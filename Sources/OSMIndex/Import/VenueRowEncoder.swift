@@ -2,7 +2,7 @@ import OSMModel
 
 /// Makes the `venue` rows of an import (``VenueRowBatch``): the tags coded with numbered keys
 /// (``TagCoding``) and the category bits (``VenueRules``) in one pass over the tags, and the
-/// folded search text (``VenueRowCoding``).
+/// folded search text (``OSMSearchText``).
 ///
 /// It runs on a thread of its own (``RowEncodingThread``), so that the writer's thread only
 /// inserts.
@@ -29,7 +29,7 @@ struct VenueRowEncoder {
             }
         }
         let tagsEnd = batch.bytes.count
-        var search = VenueRowCoding.searchText(tags)
+        var search = OSMSearchText.folded(tags)
         search.withUTF8 { batch.bytes.append(contentsOf: $0) }
         batch.rows.append(
             VenueRowBatch.Row(

@@ -72,11 +72,6 @@ enum OSMIndexSchema {
         CREATE TABLE word_list(id INTEGER PRIMARY KEY, words BLOB NOT NULL);
         """
 
-    /// The separator between the folded fields of `venue.search`. A control character: never
-    /// part of a search term, and a grapheme boundary, so a term matches the joined text
-    /// exactly where it matches one of the fields.
-    static let searchSeparator: Character = "\u{1F}"
-
     /// `venue.element` for an element: its id times 4 plus its type.
     static func element(kind: OSMElement.Kind, id: Int64) -> Int64 {
         id << 2 | Int64(kind.rawValue)

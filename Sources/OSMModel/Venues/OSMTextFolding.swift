@@ -4,10 +4,11 @@ import VenuesCore
 /// Case and diacritic folding for text search, so that `cafe` finds `Café` and `café` finds
 /// `Cafe`.
 ///
-/// - Local files compare ``folded(_:)`` forms of the term and of each tag value: lowercased,
-///   canonically decomposed, combining diacritical marks (U+0300–U+036F) removed, `ø` → `o`.
-///   So every accented Latin, Greek or Cyrillic letter with a canonical decomposition matches
-///   its base letter. Letters without one (`ł`, `đ`, `æ`, `ß`) are compared as they are.
+/// - Local files and indexes compare ``folded(_:)`` forms (``TextFolding``) of the term and of
+///   each tag value, word by word (``SearchTerm``): lowercased, canonically decomposed,
+///   combining diacritical marks (U+0300–U+036F) removed, `ø` → `o`. So every accented Latin,
+///   Greek or Cyrillic letter with a canonical decomposition matches its base letter. Letters
+///   without one (`ł`, `đ`, `æ`, `ß`) are compared as they are.
 /// - The Overpass query cannot fold the data, so each letter of the term that has common
 ///   accented forms becomes a bracket expression listing them (``accentedForms``), see
 ///   ``OverpassQueryBuilder/foldingRegex(_:)``.
@@ -40,15 +41,5 @@ package enum OSMTextFolding {
         let scalars = folded(String(scalar)).unicodeScalars
         guard scalars.count == 1 else { return nil }
         return scalars.first
-    }
-
-    /// Whether a `value` contains `foldedTerm` (already ``folded(_:)``) once folded.
-    package static func contains(_ value: String, foldedTerm: String) -> Bool {
-        foldedText(folded(value), contains: foldedTerm)
-    }
-
-    /// Whether an already folded text contains `foldedTerm` (``TextFolding/foldedText(_:contains:)``).
-    package static func foldedText(_ text: String, contains foldedTerm: String) -> Bool {
-        TextFolding.foldedText(text, contains: foldedTerm)
     }
 }

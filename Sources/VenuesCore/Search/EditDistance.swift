@@ -44,11 +44,4 @@ package enum EditDistance {
             return result <= limit ? result : nil
         }
     }
-
-    /// ``distance(_:_:limit:)`` of two scalar arrays.
-    package static func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int? {
-        a.withUnsafeBufferPointer { left in
-            b.withUnsafeBufferPointer { right in distance(left, right, limit: limit) }
-        }
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import OSMModel
 import Testing
+import VenuesCore
 
 /// The ASCII and Latin shortcuts of ``OSMTextFolding/folded(_:)`` give what the Unicode path gives.
 @Suite("OSM text folding")
@@ -84,14 +85,14 @@ struct FoldedTextSearchTests {
                 pieces.randomElement(using: &generator)!
             }.joined()
             #expect(
-                OSMTextFolding.foldedText(text, contains: term) == Self.scalarsContain(text, term),
+                TextFolding.foldedText(text, contains: term) == Self.scalarsContain(text, term),
                 "\(text.debugDescription) ∋ \(term.debugDescription)"
             )
         }
         // A scalar that a grapheme cluster begins with is found (a vowel sign follows क here).
-        #expect(OSMTextFolding.foldedText("कि", contains: "क"))
-        #expect(!OSMTextFolding.foldedText("cafe", contains: "cafes"))
-        #expect(OSMTextFolding.foldedText("x\u{1F}cafe\u{1F}", contains: "cafe"))
+        #expect(TextFolding.foldedText("कि", contains: "क"))
+        #expect(!TextFolding.foldedText("cafe", contains: "cafes"))
+        #expect(TextFolding.foldedText("x\u{1F}cafe\u{1F}", contains: "cafe"))
     }
 }
 
