@@ -581,8 +581,9 @@ private struct CandidateFilter {
     ) throws -> Verdict {
         if useTags {
             let tags = try tags()
-            guard selection.matches(tags) else { return .rejected }
-            return .accepted(term?.match(searchText: OSMSearchText.folded(tags)))
+            guard selection.passesRules(tags) else { return .rejected }
+            guard let term else { return .accepted(nil) }
+            return term.match(searchText: OSMSearchText.folded(tags)).map { .accepted($0) } ?? .rejected
         }
         if let mask, categories & mask == 0 { return .rejected }
         guard let term else { return .accepted(nil) }

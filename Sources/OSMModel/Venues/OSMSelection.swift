@@ -17,8 +17,6 @@ package struct OSMSelection: Sendable, Hashable {
     package let rules: [OSMTagRule]
     /// The term, trimmed and checked; `nil` for a nearby search.
     package let term: String?
-    /// The term folded for comparison with folded tag values (``OSMTextFolding/folded(_:)``).
-    package let foldedTerm: String?
     /// The term's words, for matching (`nil` for a nearby search).
     package let searchTerm: SearchTerm?
 
@@ -28,11 +26,9 @@ package struct OSMSelection: Sendable, Hashable {
         if let term {
             let checked = try OSMSelection.checkedTerm(term)
             self.term = checked
-            self.foldedTerm = OSMTextFolding.folded(checked)
             self.searchTerm = SearchTerm(checked)
         } else {
             self.term = nil
-            self.foldedTerm = nil
             self.searchTerm = nil
         }
     }
@@ -53,8 +49,14 @@ package struct OSMSelection: Sendable, Hashable {
 
     /// Whether an element with these tags is selected.
     package func matches(_ tags: OSMTags) -> Bool {
-        guard tags["name"] != nil, rules.contains(where: { $0.matches(tags) }) else { return false }
+        guard passesRules(tags) else { return false }
         guard let searchTerm else { return true }
         return searchTerm.match(searchText: OSMSearchText.folded(tags)) != nil
+    }
+
+    /// Whether an element with these tags has a name and passes one of the tag rules, the term
+    /// aside (for callers that want how it matches the term, not only whether).
+    package func passesRules(_ tags: OSMTags) -> Bool {
+        tags["name"] != nil && rules.contains(where: { $0.matches(tags) })
     }
 }
