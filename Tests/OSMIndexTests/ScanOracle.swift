@@ -46,13 +46,11 @@ struct ScanOracle: Sendable {
     /// `limit` by ``SearchTerm`` match of the venue, then distance, then id.
     func answer(_ query: VenueQuery) throws -> [Answer] {
         if let limit = query.rankedLimit, let term = query.term {
-            let searchTerm = SearchTerm(term)
             let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.venue.id, $0.venue) })
             let all = try answer(center: query.center!, radius: query.radius, categories: query.categories, term: term)
-            let ranked = all.map { ($0, searchTerm.match(byID[$0.id]!)) }.sorted { lhs, rhs in
-                VenueMatch.ranksFirst(lhs.1, rhs.1) ?? (lhs.0 < rhs.0)
+            return SearchTerm(term).ranked(all.map { byID[$0.id]! }, around: query.center!).prefix(limit).map {
+                Answer(id: $0.venue.id, distance: $0.distance)
             }
-            return Array(ranked.prefix(limit).map(\.0))
         }
         return try answer(
             center: query.center!,

@@ -32,12 +32,7 @@ enum VenueSelectionShaper {
             notes.append("dropped \(inside.count - wanted.count) venue(s) outside the requested categories")
         }
         if let limit = query.rankedLimit, let term = query.term {
-            let searchTerm = SearchTerm(term)
-            let ranked = wanted.map { (venue: $0.venue, distance: $0.distance, match: searchTerm.match($0.venue)) }
-                .sorted { lhs, rhs in
-                    if let first = VenueMatch.ranksFirst(lhs.match, rhs.match) { return first }
-                    return lhs.distance != rhs.distance ? lhs.distance < rhs.distance : lhs.venue.id < rhs.venue.id
-                }
+            let ranked = SearchTerm(term).ranked(wanted.map(\.venue), around: center)
             let kept = ranked.prefix(max(0, limit)).map(\.venue)
             if kept.count < ranked.count {
                 notes.append("\(ranked.count) venues found, the best \(kept.count) by match kept (limit)")

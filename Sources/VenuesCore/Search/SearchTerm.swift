@@ -201,3 +201,18 @@ package struct SearchTerm: Sendable, Hashable {
         return best
     }
 }
+
+extension SearchTerm {
+    /// `venues` with their distance from `center` and how each matches, in relevance order: the
+    /// better match first (``VenueMatch/ranksFirst(_:_:)``), then the nearer, then by id.
+    package func ranked(
+        _ venues: [Venue],
+        around center: Coordinate
+    ) -> [(venue: Venue, distance: Double, match: VenueMatch?)] {
+        venues.map { (venue: $0, distance: $0.coordinate.distance(to: center), match: match($0)) }
+            .sorted { lhs, rhs in
+                if let first = VenueMatch.ranksFirst(lhs.match, rhs.match) { return first }
+                return lhs.distance != rhs.distance ? lhs.distance < rhs.distance : lhs.venue.id < rhs.venue.id
+            }
+    }
+}

@@ -17,7 +17,7 @@ struct SuggestRoutes: Sendable {
     static let maximumLimit = 10
 
     func suggest(_ request: Request, context: ServerRequestContext) async throws -> Response {
-        let query = try Self.query(request, configuration: services)
+        let query = try Self.query(request, services: services)
         var venues: [Venue] = []
         for suggester in services.providers.suggesters {
             do {
@@ -26,14 +26,9 @@ struct SuggestRoutes: Sendable {
                 continue
             }
         }
-        let term = SearchTerm(query.term ?? "")
         let center = query.center!
-        let ranked = venues.map { (venue: $0, distance: $0.coordinate.distance(to: center), match: term.match($0)) }
-            .sorted { lhs, rhs in
-                if let first = VenueMatch.ranksFirst(lhs.match, rhs.match) { return first }
-                return lhs.distance != rhs.distance ? lhs.distance < rhs.distance : lhs.venue.id < rhs.venue.id
-            }
-            .prefix(query.limit)
+        // Each suggester ranked its own; the lists of several are ranked together.
+        let ranked = SearchTerm(query.term ?? "").ranked(venues, around: center).prefix(query.limit)
         let document = SuggestionDocument(
             q: query.term ?? "",
             center: .init(latitude: center.latitude, longitude: center.longitude),
@@ -58,7 +53,7 @@ struct SuggestRoutes: Sendable {
 
     /// The request's parameters checked, as a query: 400 for what `search` would refuse, for a
     /// missing `q` and for a limit outside 1–10.
-    static func query(_ request: Request, configuration services: ServerServices) throws -> VenueQuery {
+    static func query(_ request: Request, services: ServerServices) throws -> VenueQuery {
         let url = try URLQuery(request, allowed: parameters)
         guard let text = try url.single("q") else {
             throw APIError.badRequest("q is required: give what has been typed so far")
