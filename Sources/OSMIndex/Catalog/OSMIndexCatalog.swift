@@ -47,12 +47,18 @@ package struct OSMIndexCatalog: Sendable {
 
     /// Every `*.sqlite` file of the directory, by name; none when the directory does not exist.
     package func list() -> [Entry] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let suffix = "." + OSMIndexFiles.fileExtension
-        return names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.sorted().map { file in
-            let url = directory.appendingPathComponent(file)
+        files().map { url in
             let info = Result { () throws(OSMIndexError) in try OSMIndexReader(url: url).info }
             return Entry(name: OSMIndexReader.name(of: url), url: url, info: info)
+        }
+    }
+
+    /// The index files of the directory (`*.sqlite`, not hidden), by name, unread.
+    package func files() -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let suffix = "." + OSMIndexFiles.fileExtension
+        return names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.sorted().map {
+            directory.appendingPathComponent($0)
         }
     }
 

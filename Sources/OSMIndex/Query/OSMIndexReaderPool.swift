@@ -81,11 +81,8 @@ package final class OSMIndexReaderPool: @unchecked Sendable {
 
     /// The readable indexes in `directory` whose bounds meet the circle, by file name.
     package func indexes(in directory: URL, meeting center: Coordinate, radius: Double) -> [URL] {
-        let suffix = "." + OSMIndexFiles.fileExtension
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-            .filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.sorted()
         let rectangles = CircleBox.degreeBounds(around: center, radius: radius)
-        return names.map { directory.appendingPathComponent($0) }.filter { url in
+        return OSMIndexCatalog(directory: directory).files().filter { url in
             guard let bounds = try? withReader(url, { $0.info.bounds }) else { return false }
             return rectangles.contains { rectangle in
                 rectangle.minLatitude <= bounds.maxLatitude && rectangle.maxLatitude >= bounds.minLatitude
