@@ -351,7 +351,7 @@ let testSupport: [Target] = [
 // Tests: one target per target, and the package's own checks (layout, documentation).
 let tests: [Target] = [
     .testTarget(name: "PackageLayoutTests"),
-    .testTarget(name: "VenuesCoreTests", dependencies: ["VenuesCore"]),
+    .testTarget(name: "VenuesCoreTests", dependencies: ["VenuesCore", "VenuesTestSupport"]),
     .testTarget(
         name: "VenuesHTTPTests",
         dependencies: ["VenuesHTTP", "VenuesTestSupport"]

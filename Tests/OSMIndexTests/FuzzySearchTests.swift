@@ -11,7 +11,7 @@ import VenuesTestSupport
 /// word finds nothing.
 @Suite("OSM index: forgiving search", .timeLimit(.minutes(10)))
 struct FuzzySearchTests {
-    typealias Generator = ParityTests.SeededGenerator
+    typealias Generator = SeededGenerator
 
     /// Neighbouring keys on a QWERTY keyboard.
     static let neighbours: [Character: String] = [

@@ -10,18 +10,6 @@ import VenuesTestSupport
 /// random circles, terms and categories, on the bundled extract and on a generated larger one.
 @Suite("OSM index: same answers as the scan", .timeLimit(.minutes(10)))
 struct ParityTests {
-    /// Deterministic pseudo-random numbers (SplitMix64), so that a failure can be replayed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     /// Terms: pieces of real names (all lengths, any case), accented and unaccented forms,
     /// one- and two-letter terms, regex and quoting characters, other scripts.
     static func terms(from oracle: ScanOracle, count: Int, using generator: inout SeededGenerator) -> [String] {

@@ -2,6 +2,7 @@ import Foundation
 import OSMModel
 import Testing
 import VenuesCore
+import VenuesTestSupport
 
 @testable import OverpassProvider
 
@@ -17,17 +18,6 @@ import VenuesCore
 /// exactly the query built for a harmless term.
 @Suite("Overpass query escaping (property)")
 struct QueryEscapingPropertyTests {
-    /// A deterministic generator (SplitMix64), so failures can be reproduced.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let pieces: [String] = [
         "\"", "'", "\\", "\\\\", "\"];out;", "\"];", "]", "[", "(", ")", "{", "}", "*", "+", "?", ".", "^", "$",

@@ -1,5 +1,6 @@
 import Testing
 import VenuesCore
+import VenuesTestSupport
 
 /// The matching every local search and the ranking share: each rule, positive and negative.
 @Suite("Search: forgiving matching of a term's words")
@@ -148,7 +149,7 @@ struct EditDistanceTests {
 
     @Test func theBoundedDistanceIsThePlainOneWhereItIsWithinTheBound() {
         let seed = UInt64(20_261_126)
-        var generator = SeededRandom(state: seed)
+        var generator = SeededGenerator(state: seed)
         for _ in 0..<5_000 {
             let alphabet: [UInt32] = [97, 98, 99, 100]
             let a = (0..<Int.random(in: 0...9, using: &generator)).map { _ in alphabet.randomElement(using: &generator)!
@@ -157,20 +158,10 @@ struct EditDistanceTests {
             }
             let limit = Int.random(in: 0...3, using: &generator)
             let plain = Self.reference(a, b)
-            let bounded = EditDistance.distance(a, b, limit: limit)
+            let bounded = a.withUnsafeBufferPointer { left in
+                b.withUnsafeBufferPointer { right in EditDistance.distance(left, right, limit: limit) }
+            }
             #expect(bounded == (plain <= limit ? plain : nil), "seed \(seed): \(a) \(b) limit \(limit)")
         }
-    }
-}
-
-/// Deterministic pseudo-random numbers (SplitMix64), so that a failure can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -1,0 +1,19 @@
+/// Deterministic pseudo-random numbers (SplitMix64) for the tests that draw random inputs, so
+/// that a failure can be replayed from the seed its message names.
+public struct SeededGenerator: RandomNumberGenerator {
+    /// The state; the seed at first.
+    public var state: UInt64
+
+    /// A generator starting from `state`.
+    public init(state: UInt64) {
+        self.state = state
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
