@@ -1,43 +1,6 @@
 package import Foundation
-package import OSMModel
-package import VenuesCore
 
-/// An OSM PBF file (`.osm.pbf`) as an ``OSMElementSource``: what the local index imports from
-/// and the local extract search reads.
-package struct OSMPBFFile: OSMElementSource {
-    /// The file.
-    package let url: URL
-    /// What the reader collects; by default tags, references and timestamps (all an import
-    /// needs), decoded on one thread per processor.
-    package var options: OSMPBFReader.Options
-    /// Raised to stop a pass early (``ProviderError/cancelled``).
-    package var cancellation: CancellationFlag?
-
-    package init(
-        url: URL,
-        options: OSMPBFReader.Options = .init(tags: true, references: true, timestamps: true),
-        cancellation: CancellationFlag? = nil
-    ) {
-        self.url = url
-        self.options = options
-        self.cancellation = cancellation
-    }
-
-    package var displayName: String { url.lastPathComponent }
-
-    package func read(
-        header: (OSMHeader) -> Void,
-        progress: (OSMReadProgress) -> Void,
-        visit: (inout OSMElement) -> OSMVisit
-    ) throws(ProviderError) -> OSMReadSummary {
-        try withoutActuallyEscaping(header) { header throws(ProviderError) in
-            try withoutActuallyEscaping(progress) { progress throws(ProviderError) in
-                try OSMPBFReader(options: options, cancellation: cancellation)
-                    .read(.file(url), header: header, progress: progress, visit: visit)
-            }
-        }
-    }
-
+extension OSMFile where Reader == OSMPBFReader {
     /// Whether the file starts as a PBF file does: a 4-byte length, then a `BlobHeader` whose
     /// first field is the type `OSMHeader`. Reads 15 bytes; `false` when the file cannot be
     /// read.
