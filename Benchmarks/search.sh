@@ -37,14 +37,15 @@ if [ ! -s "$index" ]; then
 fi
 
 export VENUES_DATA_DIR="$work/data" XDG_CACHE_HOME="$work/cache" VENUES_OVERPASS_URL="$index"
-python3 - "$VENUES" "$queries" <<'PY'
+# Seven centres inside tiles spread over the generated country (as osm-index.sh places them).
+centres="$(python3 -c '
+side = 60
+print(" ".join(f"{50 + r * 10 / side + 0.0075:.6f},{5 + c * 20 / side + 0.0091:.6f}"
+               for r, c in [(5, 7), (20, 31), (33, 12), (47, 50), (58, 3), (12, 44), (40, 25)]))')"
+python3 - "$VENUES" "$queries" "$centres" <<'PY'
 import json, os, statistics, subprocess, sys, time
 
-binary, queries = sys.argv[1], int(sys.argv[2])
-side = 60
-centres = []
-for row, column in [(5, 7), (20, 31), (33, 12), (47, 50), (58, 3), (12, 44), (40, 25)]:
-    centres.append(f"{50 + row * 10 / side + 0.0075:.6f},{5 + column * 20 / side + 0.0091:.6f}")
+binary, queries, centres = sys.argv[1], int(sys.argv[2]), sys.argv[3].split()
 one_typo = ["Stokcmann", "Kahvlia", "Hesburgr", "ravintloa", "Robert's Cofee", "Sushii"]
 
 def run(label, terms, radius, extra=()):
@@ -67,10 +68,9 @@ run("Stockmann (exact), 30 km", ["Stockmann"], 30000)
 PY
 
 [ "${SUGGEST:-1}" = "0" ] && exit 0
-if ! command -v wrk >/dev/null; then
-    if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
-    $sudo apt-get install -y -qq wrk >/dev/null || { echo "search.sh: wrk is missing and cannot be installed" >&2; exit 2; }
-fi
+# shellcheck source=lib/wrk.sh
+. "$here/lib/wrk.sh"
+ensure_wrk
 serve="$(mktemp -d "${TMPDIR:-/tmp}/venues-suggest-bench.XXXXXX")"
 server=""
 cleanup() {
@@ -79,26 +79,21 @@ cleanup() {
     rm -rf "$serve"
 }
 trap cleanup EXIT
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+port="$(free_port)"
 export XDG_CONFIG_HOME="$serve/config"
 mkdir -p "$XDG_CONFIG_HOME/venues"
 echo '{"providers": ["osm"]}' >"$XDG_CONFIG_HOME/venues/config.json"
 token="$("$VENUES" serve token create bench --database "$serve/server.sqlite" | tail -n 1)"
 "$VENUES" serve --port "$port" --database "$serve/server.sqlite" 2>"$serve/serve.log" &
 server=$!
-for _ in $(seq 1 300); do
-    grep -q "listening on" "$serve/serve.log" 2>/dev/null && break
-    sleep 0.1
-done
+wait_listening "$serve/serve.log"
 # 4,096 paths: prefixes (3 letters and more) and one-typo forms of names, around the seven centres.
-python3 - >"$serve/paths.lua" <<'PY'
-import random, urllib.parse
+python3 - "$centres" >"$serve/paths.lua" <<'PY'
+import random, sys, urllib.parse
 random.seed(2026)
 names = ["Stockmann", "Kahvila", "Hesburger", "Ravintola", "Robert's Coffee", "Sushi", "Alepa", "Fazer Cafe",
          "Kappeli", "Apteekki", "Pizzeria", "Hotel Kämp", "Lasipalatsi", "Tavastia", "Ateneum", "Ekberg"]
-side = 60
-centres = [f"{50 + r * 10 / side + 0.0075:.6f},{5 + c * 20 / side + 0.0091:.6f}"
-           for r, c in [(5, 7), (20, 31), (33, 12), (47, 50), (58, 3), (12, 44), (40, 25)]]
+centres = sys.argv[1].split()
 paths = []
 while len(paths) < 4096:
     name = random.choice(names)
@@ -118,12 +113,5 @@ wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -H "Authorization: 
     -s "$serve/paths.lua" "http://127.0.0.1:$port" >"$serve/wrk.txt"
 after="$(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== GET /v1/suggest under wrk ($threads threads, $connections connections, ${duration} s; load $before → $after)"
-awk '
-    /Requests\/sec:/ { rps = $2 }
-    /^ +50%/ { p50 = $2 }
-    /^ +99%/ { p99 = $2 }
-    /Non-2xx or 3xx responses:/ { errors += $NF }
-    /Socket errors:/ { gsub(",", ""); errors += $4 + $6 + $8 + $10 }
-    END { printf "  %s requests/s, p50 %s, p99 %s, errors %d\n", rps, p50, p99, errors }
-' "$serve/wrk.txt"
+wrk_figures "$serve/wrk.txt" | awk '{ printf "  %s requests/s, p50 %s, p99 %s, errors %d\n", $1, $2, $3, $4 }'
 awk '/VmHWM/ { printf "  server peak RSS %d MiB\n", $2 / 1024 }' "/proc/$server/status"

@@ -24,10 +24,9 @@ connections="${CONNECTIONS:-64}"
 threads="${THREADS:-2}"
 stores="${STORES:-sqlite postgres}"
 
-if ! command -v wrk >/dev/null; then
-    if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
-    $sudo apt-get install -y -qq wrk >/dev/null || { echo "serve.sh: wrk is missing and cannot be installed" >&2; exit 2; }
-fi
+# shellcheck source=lib/wrk.sh
+. "$here/lib/wrk.sh"
+ensure_wrk
 if [ -z "${VENUES:-}" ]; then
     # `venues serve` runs the venues-server program beside venues: build both.
     (cd "$root" && swift build -c release --static-swift-stdlib --product venues >&2)
@@ -44,8 +43,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-
 overpass_port="$(free_port)"
 python3 "$here/serve-fake-overpass.py" "$overpass_port" 50 &
 pids+=($!)
@@ -60,18 +57,6 @@ echo '{"providers": ["osm"], "timeout": 60, "overpass": {"useIndexes": false}}' 
 near="60.1700,24.9400"
 printf '%-9s %-14s %10s %9s %9s %7s %9s  %s\n' store endpoint "requests/s" p50 p99 errors "peak RSS" "load average (before → after)"
 
-# wrk's figures: requests/s, p50, p99, errors.
-figures() {
-    awk '
-        /Requests\/sec:/ { rps = $2 }
-        /^ +50%/ { p50 = $2 }
-        /^ +99%/ { p99 = $2 }
-        /Non-2xx or 3xx responses:/ { errors += $NF }
-        /Socket errors:/ { gsub(",", ""); errors += $4 + $6 + $8 + $10 }
-        END { printf "%10s %9s %9s %7d", rps, p50, p99, errors }
-    ' "$1"
-}
-
 run_store() {
     local store="$1" database="$2"
     local port
@@ -81,10 +66,7 @@ run_store() {
     "$VENUES" serve --port "$port" --database "$database" 2>"$work/serve-$store.log" &
     local server=$!
     pids+=($server)
-    for _ in $(seq 1 300); do
-        grep -q "listening on" "$work/serve-$store.log" 2>/dev/null && break
-        sleep 0.1
-    done
+    wait_listening "$work/serve-$store.log"
     local auth="Authorization: Bearer $token"
     local base="http://127.0.0.1:$port"
     curl -sf -o /dev/null -H "$auth" "$base/v1/nearby?near=$near&radius=1000" # fills the cache
@@ -101,7 +83,7 @@ run_store() {
         after="$(cut -d' ' -f1-3 /proc/loadavg)"
         local rss
         rss="$(awk '/VmHWM/ { printf "%d MiB", $2 / 1024 }' "/proc/$server/status")"
-        printf '%-9s %-14s %s %9s  %s → %s\n' "$store" "/v1/$endpoint" "$(figures "$work/wrk-$store-$endpoint.txt")" \
+        printf '%-9s %-14s %s %9s  %s → %s\n' "$store" "/v1/$endpoint" "$(wrk_figures "$work/wrk-$store-$endpoint.txt")" \
             "$rss" "$before" "$after"
     done
     kill -TERM "$server"
@@ -115,7 +97,7 @@ for store in $stores; do
         ;;
     postgres)
         if [ -x "$root/scripts/postgres-test-server" ]; then
-            export -f run_store figures free_port
+            export -f run_store wrk_figures free_port wait_listening
             export VENUES work near threads connections duration
             "$root/scripts/postgres-test-server" run bash -c 'pids=(); run_store postgres "$VENUES_TEST_POSTGRES_URL"' \
                 || echo "postgres  (PostgreSQL could not be started: skipped)"
