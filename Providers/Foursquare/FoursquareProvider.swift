@@ -51,10 +51,14 @@ public struct FoursquareProvider: VenueProvider {
     }
 
     /// One place by its `fsq:` id, with opening hours, rating count and photos.
-    public func venue(_ id: VenueID) async throws(ProviderError) -> Venue {
+    public func venue(_ id: VenueID, timeout: Double) async throws(ProviderError) -> Venue {
         guard id.provider == self.id else { throw .notFound(id) }
         try checkKey()
-        let request = FoursquareRequestBuilder.placeRequest(native: id.native, configuration: configuration)
+        let request = FoursquareRequestBuilder.placeRequest(
+            native: id.native,
+            configuration: configuration,
+            timeout: timeout
+        )
         let response = try await send(request)
         guard (200..<300).contains(response.status) else {
             throw FoursquareErrors.error(for: response, lookup: id, configuration: configuration)

@@ -153,12 +153,12 @@ public struct GooglePlacesProvider: VenueProvider {
         )
     }
 
-    public func venue(_ id: VenueID) async throws(ProviderError) -> Venue {
+    public func venue(_ id: VenueID, timeout: Double) async throws(ProviderError) -> Venue {
         guard id.provider == self.id else {
             throw .badRequest("\(id) is not a Google place id: expected google:<place id>")
         }
         try checkCancellation()
-        let request = requests.details(placeID: id.native)
+        let request = requests.details(placeID: id.native, timeout: timeout)
         return try GooglePlacesDecoder.decodePlace(try await send(request, lookup: id).body)
     }
 

@@ -58,7 +58,7 @@ public struct OverpassProvider: VenueProvider {
 
     /// Looks up `osm:node/N`, `osm:way/N` or `osm:relation/N` (Overpass `node(N); out bb tags;`,
     /// or a scan of the local file).
-    public func venue(_ id: VenueID) async throws(ProviderError) -> Venue {
+    public func venue(_ id: VenueID, timeout: Double) async throws(ProviderError) -> Venue {
         guard id.provider == self.id else { throw .notFound(id) }
         let parts = id.native.split(separator: "/")
         guard parts.count == 2, let number = Int64(parts[1]), let kind = Self.kind(parts[0]) else {
@@ -74,12 +74,8 @@ public struct OverpassProvider: VenueProvider {
             {
                 return found
             }
-            let query = OverpassQueryBuilder.lookupQuery(
-                type: kind.name,
-                id: number,
-                timeout: VenueQuery.defaultTimeout
-            )
-            venues = try await fetch(url: url, query: query, timeout: VenueQuery.defaultTimeout).venues
+            let query = OverpassQueryBuilder.lookupQuery(type: kind.name, id: number, timeout: timeout)
+            venues = try await fetch(url: url, query: query, timeout: timeout).venues
         case .file(let url):
             venues = try await BackgroundWork.run { flag throws(ProviderError) in
                 try OSMExtractSearch(file: url, criterion: .element(kind, number), cancellation: flag).run().venues

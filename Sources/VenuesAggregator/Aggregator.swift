@@ -109,7 +109,7 @@ public struct Aggregator: Sendable {
             return .failure(.unsupported("\(provider.id) cannot look up a venue by id"))
         }
         return await withDeadline(seconds: timeout) { () async throws(ProviderError) -> Venue in
-            try await provider.venue(id)
+            try await provider.venue(id, timeout: timeout)
         }
     }
 

@@ -84,9 +84,10 @@ public protocol VenueProvider: Sendable {
     /// Venues matching `query.term`, near `query.center`.
     func search(_ query: VenueQuery) async throws(ProviderError) -> ProviderResponse
 
-    /// One venue with every field the provider has. Throws ``ProviderError/notFound(_:)``
-    /// for an unknown id.
-    func venue(_ id: VenueID) async throws(ProviderError) -> Venue
+    /// One venue with every field the provider has, asked for with `timeout` seconds to answer
+    /// (as ``VenueQuery/timeout`` is for listings). Throws ``ProviderError/notFound(_:)`` for an
+    /// unknown id.
+    func venue(_ id: VenueID, timeout: Double) async throws(ProviderError) -> Venue
 }
 
 extension VenueProvider {
@@ -96,8 +97,13 @@ extension VenueProvider {
     }
 
     /// Lookup by id is unsupported unless the provider implements it.
-    public func venue(_ id: VenueID) async throws(ProviderError) -> Venue {
+    public func venue(_ id: VenueID, timeout: Double) async throws(ProviderError) -> Venue {
         throw .unsupported("\(self.id) cannot look up a venue by id")
+    }
+
+    /// ``venue(_:timeout:)`` with the default timeout, ``VenueQuery/defaultTimeout``.
+    public func venue(_ id: VenueID) async throws(ProviderError) -> Venue {
+        try await venue(id, timeout: VenueQuery.defaultTimeout)
     }
 
     /// Runs ``nearby(_:)`` or ``search(_:)`` depending on whether the query has a term.

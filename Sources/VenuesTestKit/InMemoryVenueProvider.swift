@@ -46,7 +46,7 @@ public struct InMemoryVenueProvider: VenueProvider {
         try await answer(query, term: query.term)
     }
 
-    public func venue(_ id: VenueID) async throws(ProviderError) -> Venue {
+    public func venue(_ id: VenueID, timeout: Double) async throws(ProviderError) -> Venue {
         try await wait()
         guard let venue = venues.first(where: { $0.id == id }) else { throw .notFound(id) }
         return venue

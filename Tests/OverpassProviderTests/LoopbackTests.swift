@@ -187,10 +187,12 @@ struct LoopbackTests {
     @Test func lookupAsksForOneElement() async throws {
         let small = try OverpassTest.fixture("real-small.xml")
         let (provider, server) = try await start { _ in OverpassTest.osm(small) }
-        let venue = try await provider.venue(try VenueID(parsing: "osm:way/300626401"))
+        let venue = try await provider.venue(try VenueID(parsing: "osm:way/300626401"), timeout: 37)
         #expect(venue.name == "Helsingin Pystygrilli")
         let query = try #require(await server.requests.first?.formFields["data"])
         #expect(query.contains("\nway(300626401);\nout bb tags;"))
+        // The caller's timeout, not the default, is the server's limit too.
+        #expect(query.hasPrefix("[out:xml][timeout:37];"), "\(query)")
         await server.stop()
     }
 

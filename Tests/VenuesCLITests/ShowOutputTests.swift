@@ -138,8 +138,11 @@ struct ShowOutputTests {
         let googleID = "google:\(FakeBodies.googleID(0))"
         let osm = try await Self.show([osmID], fakes)
         let google = try await Self.show([googleID], fakes)
+        let overpassQuery = await fakes.overpass?.requests.first?.formFields["data"]
         await fakes.stop()
 
+        // The configured timeout (60 s in the test home) reaches the lookup, as it does listings.
+        #expect(overpassQuery?.hasPrefix("[out:xml][timeout:60];") == true, "\(overpassQuery ?? "no request")")
         #expect(osm.status == 0, "\(osm.transcript)")
         let osmLines = osm.stdout.split(separator: "\n")
         #expect(

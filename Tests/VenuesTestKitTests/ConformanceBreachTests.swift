@@ -53,7 +53,7 @@ private struct RuleBreakingProvider: VenueProvider {
         return try answer(query, term: query.term)
     }
 
-    func venue(_ id: VenueID) async throws(ProviderError) -> Venue {
+    func venue(_ id: VenueID, timeout: Double) async throws(ProviderError) -> Venue {
         if !breaks.contains(.cancellation), Task.isCancelled { throw .cancelled }
         if breaks.contains(.lookup) { throw .notFound(id) }
         guard let venue = venues.first(where: { $0.id == id }) else {

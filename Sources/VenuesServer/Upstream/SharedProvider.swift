@@ -18,7 +18,7 @@ struct SharedProvider: VenueProvider {
         try await upstream.search(query, with: base)
     }
 
-    func venue(_ id: VenueID) async throws(ProviderError) -> Venue {
-        try await upstream.venue(id, with: base)
+    func venue(_ id: VenueID, timeout: Double) async throws(ProviderError) -> Venue {
+        try await upstream.venue(id, timeout: timeout, with: base)
     }
 }

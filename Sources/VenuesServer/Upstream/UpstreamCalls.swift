@@ -97,9 +97,9 @@ final class UpstreamCalls: Sendable {
     }
 
     /// A lookup by id, answered once for all who ask for the same venue at the same time.
-    func venue(_ id: VenueID, with provider: any VenueProvider) async throws(ProviderError) -> Venue {
+    func venue(_ id: VenueID, timeout: Double, with provider: any VenueProvider) async throws(ProviderError) -> Venue {
         let answer = try await shared(UpstreamKey(lookup: id)) { () async throws(ProviderError) in
-            .venue(try await provider.venue(id))
+            .venue(try await provider.venue(id, timeout: timeout))
         }
         guard let venue = answer.answer.venue else { throw .invalidResponse("the cached answer holds no venue") }
         return venue

@@ -21,7 +21,7 @@ struct CanteenProvider: VenueProvider {
         return ProviderResponse(venues: Array(found.prefix(query.nearestLimit ?? found.count)))
     }
 
-    func venue(_ id: VenueID) async throws(ProviderError) -> Venue {
+    func venue(_ id: VenueID, timeout: Double) async throws(ProviderError) -> Venue {
         if Task.isCancelled { throw .cancelled }
         guard let canteen = canteens.first(where: { $0.id == id }) else { throw .notFound(id) }
         return canteen
