@@ -2,10 +2,14 @@ import Testing
 import VenuesServerStore
 import VenuesServerStorePostgres
 import VenuesServerStoreTestSupport
+import VenuesTestSupport
 
 @Suite(
     "PostgreSQL server store: the ServerStore conformance suite",
-    .enabled(if: PostgresTestEnvironment.url != nil, "VENUES_TEST_POSTGRES_URL is not set (scripts/test sets it)"),
+    .enabled(
+        if: TestEnvironment.runs(ifAvailable: PostgresTestEnvironment.url != nil),
+        "VENUES_TEST_POSTGRES_URL is not set (scripts/test sets it)"
+    ),
     // One check at a time: the server's processes share the machine's two cores with every
     // other test.
     .serialized,
@@ -46,7 +50,10 @@ struct PostgresTestServerPresenceTests {
 
 @Suite(
     "PostgreSQL server store: reasons",
-    .enabled(if: PostgresTestEnvironment.url != nil, "VENUES_TEST_POSTGRES_URL is not set (scripts/test sets it)"),
+    .enabled(
+        if: TestEnvironment.runs(ifAvailable: PostgresTestEnvironment.url != nil),
+        "VENUES_TEST_POSTGRES_URL is not set (scripts/test sets it)"
+    ),
     .timeLimit(.minutes(2))
 )
 struct PostgresUnavailableReasonTests {

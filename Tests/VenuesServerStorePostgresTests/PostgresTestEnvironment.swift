@@ -1,20 +1,19 @@
 import Foundation
 import VenuesServerStorePostgres
+import VenuesTestSupport
 
 /// The PostgreSQL server the tests may use, from the environment `scripts/test` (through
 /// `scripts/postgres-test-server`) sets up.
 enum PostgresTestEnvironment {
-    private static var environment: [String: String] { ProcessInfo.processInfo.environment }
-
-    /// `VENUES_TEST_POSTGRES_URL`: a database the tests may create schemas in.
-    static var url: String? { environment["VENUES_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 } }
+    /// `VENUES_TEST_POSTGRES_URL`: a database the tests may create schemas in (empty is unset).
+    static var url: String? { TestEnvironment.postgresURL }
 
     /// `VENUES_TEST_POSTGRES_CTL`: `scripts/postgres-test-server`, to make a cluster of a test's
     /// own and stop and resume it.
-    static var control: String? { environment["VENUES_TEST_POSTGRES_CTL"].flatMap { $0.isEmpty ? nil : $0 } }
+    static var control: String? { TestEnvironment.postgresControl }
 
-    /// Whether this is a CI run (`CI=true`), where a missing PostgreSQL is a failure.
-    static var isCI: Bool { environment["CI"] == "true" }
+    /// Whether this is a CI run (`CI=true`, in any case), where a missing PostgreSQL is a failure.
+    static var isCI: Bool { TestEnvironment.isCI }
 
     /// The configuration of ``url``.
     static func configuration() throws -> PostgresServerStore.Configuration {
