@@ -107,10 +107,20 @@ final class ServeProcess: Sendable {
         kill(process.processIdentifier, signal)
     }
 
-    /// Waits (off the cooperative pool) for the process to end; its exit status, or the signal
-    /// that ended it as `128 + signal`.
-    func exitStatus() async throws -> Int32 {
+    /// Waits for the process to end, at most `bound` (generous: the machine is busy); its exit
+    /// status, or the signal that ended it as `128 + signal`. A process still running after
+    /// `bound` is killed and the wait throws, so that no test waits for ever.
+    func exitStatus(atMost bound: Duration = .seconds(120)) async throws -> Int32 {
         let process = self.process
+        let giveUp = ContinuousClock.now + bound
+        while process.isRunning {
+            guard ContinuousClock.now < giveUp else {
+                kill(process.processIdentifier, SIGKILL)
+                _ = try await TestHTTPClient.onThread { process.waitUntilExit() }
+                throw ServeProcessError.didNotExit(bound, stderr)
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
         return try await TestHTTPClient.onThread {
             process.waitUntilExit()
             return process.terminationReason == .uncaughtSignal
@@ -177,12 +187,15 @@ enum ServeProcessError: Error, CustomStringConvertible {
     case missingExecutable(String)
     case notListening(String)
     case command(String)
+    case didNotExit(Duration, String)
 
     var description: String {
         switch self {
         case .missingExecutable(let path): "no venues binary near \(path)"
         case .notListening(let stderr): "venues serve did not say where it listens; stderr:\n\(stderr)"
         case .command(let stderr): "the command failed: \(stderr)"
+        case .didNotExit(let bound, let stderr):
+            "venues serve was still running after \(bound), killed; stderr:\n\(stderr)"
         }
     }
 }
@@ -197,9 +210,9 @@ enum TemporaryHome {
 }
 
 /// A PostgreSQL database of its own for one test, on the server of `VENUES_TEST_POSTGRES_URL`
-/// (made with `psql … CREATE DATABASE`), or `nil` when that variable is not set.
+/// (made with `psql … CREATE DATABASE`), or `nil` when that variable is not set (or empty).
 enum TestPostgres {
-    static var serverURL: String? { ProcessInfo.processInfo.environment["VENUES_TEST_POSTGRES_URL"] }
+    static var serverURL: String? { TestEnvironment.postgresURL }
 
     /// Why PostgreSQL tests are skipped, printed so that a skip is never silent.
     static let skipReason =
