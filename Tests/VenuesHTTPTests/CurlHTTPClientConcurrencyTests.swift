@@ -38,9 +38,11 @@ struct CurlHTTPClientConcurrencyTests {
 
     @Test("cancelling the task aborts the transfer mid-body and the server sees the connection go")
     func cancellation() async throws {
-        // 200 chunks, 50 ms apart: the whole body takes 10 s, an order of magnitude more than
-        // an abort needs, so a client that waits for the body is caught even on a busy machine.
-        let chunks = 200
+        // 600 chunks, 50 ms apart: the whole body takes 30 s, far more than an abort needs, so a
+        // client that waits for the body is caught even on a busy machine. What proves the
+        // abort is what the server saw (the connection gone before the body was out), never
+        // how long anything took.
+        let chunks = 600
         let body = Data(repeating: 0x62, count: chunks * 100)
         let server = try await LoopbackServer.start { _ in
             .trickle(body, chunkSize: 100, interval: .milliseconds(50))
@@ -64,9 +66,11 @@ struct CurlHTTPClientConcurrencyTests {
         #expect(await server.trickledChunks < chunks)
         #expect(throws: HTTPClientError.cancelled) { try result.get() }
 
-        // The server notices the closed connection at its next write.
-        let closing = ContinuousClock.now + .seconds(5)
-        while await server.closedConnections < 1, ContinuousClock.now < closing {
+        // The server notices the closed connection at its next write; had the client kept the
+        // connection open, the whole body would go out first (bounded by the body's length, with
+        // a safety bound below the suite's time limit).
+        let safety = ContinuousClock.now + .seconds(45)
+        while await server.closedConnections < 1, await server.trickledChunks < chunks, ContinuousClock.now < safety {
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(await server.closedConnections == 1)
