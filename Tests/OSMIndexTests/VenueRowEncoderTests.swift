@@ -1,6 +1,7 @@
 import Foundation
 import OSMModel
 import Testing
+import VenuesTestSupport
 
 @testable import OSMIndex
 
@@ -10,7 +11,8 @@ import Testing
 @Suite("OSM index: venue rows")
 struct VenueRowEncoderTests {
     @Test func everyColumnIsWhatItsDefinitionGives() throws {
-        var generator = SystemRandomNumberGenerator()
+        let (seed, seeded) = SeededGenerator.forTest("everyColumnIsWhatItsDefinitionGives", seed: 20_261_128)
+        var generator = seeded
         let ruleValues = OSMVocabulary.categoryRules.values.flatMap { $0.compactMap(\.values).flatMap { $0 } }
         let keys = [
             "amenity", "shop", "tourism", "leisure", "name", "brand", "cuisine", "name:fi", "addr:street", "", "ä:ö",
@@ -45,10 +47,13 @@ struct VenueRowEncoderTests {
             }
             for (index, tags) in expected.enumerated() {
                 let row = batch.rows[index]
-                #expect(row.categories == VenueRules.categoryMask(of: tags), "\(tags)")
+                #expect(row.categories == VenueRules.categoryMask(of: tags), "seed \(seed): \(tags)")
                 batch.withColumns(of: index) { search, blob in
-                    #expect(String(decoding: search, as: UTF8.self) == OSMSearchText.folded(tags), "\(tags)")
-                    #expect(TagCoding.decode(blob) { keyNames[$0] } == tags)
+                    #expect(
+                        String(decoding: search, as: UTF8.self) == OSMSearchText.folded(tags),
+                        "seed \(seed): \(tags)"
+                    )
+                    #expect(TagCoding.decode(blob) { keyNames[$0] } == tags, "seed \(seed)")
                 }
             }
         }

@@ -3,6 +3,7 @@ import Testing
 import VenuesAggregator
 import VenuesCore
 import VenuesMerge
+import VenuesTestSupport
 
 @testable import VenuesCLI
 @testable import VenuesReports
@@ -174,13 +175,14 @@ enum HostileOutput {
             "a", "Z", "0", "~", " ", " ", "\t", "\n", "\r", "\u{0}", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}", "\u{A0}",
             "ä", "東", "\u{2028}", "\u{3000}", "\u{200B}", "\u{200D}", "\u{202E}", "\u{FEFF}", "👩",
         ]
-        var generator = SystemRandomNumberGenerator()
+        let (seed, seeded) = SeededGenerator.forTest("sanitizerAgreesWithThePlainVersion", seed: 20_261_134)
+        var generator = seeded
         for _ in 0..<2000 {
             let length = Int.random(in: 0...12, using: &generator)
             let text = String(
                 String.UnicodeScalarView((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
             )
-            #expect(TextSanitizer.clean(text) == oracle(text), "\(text.debugDescription)")
+            #expect(TextSanitizer.clean(text) == oracle(text), "seed \(seed): \(text.debugDescription)")
         }
     }
 

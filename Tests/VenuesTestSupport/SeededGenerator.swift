@@ -17,3 +17,14 @@ public struct SeededGenerator: RandomNumberGenerator {
         return value ^ (value >> 31)
     }
 }
+
+extension SeededGenerator {
+    /// The generator of one test's random inputs: seeded with `seed`, or with
+    /// `VENUES_TEST_SEED` when that is set (to try other inputs); the seed used is printed with
+    /// the test's name, and returned for the test's failure messages.
+    public static func forTest(_ test: String, seed: UInt64) -> (seed: UInt64, generator: SeededGenerator) {
+        let chosen = TestEnvironment.value("VENUES_TEST_SEED").flatMap { UInt64($0) } ?? seed
+        print("\(test): random inputs from seed \(chosen) (VENUES_TEST_SEED=\(chosen) draws them again)")
+        return (chosen, SeededGenerator(state: chosen))
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import OSMModel
 import Testing
 import VenuesCore
+import VenuesTestSupport
 
 /// The ASCII and Latin shortcuts of ``OSMTextFolding/folded(_:)`` give what the Unicode path gives.
 @Suite("OSM text folding")
@@ -17,13 +18,14 @@ struct TextFoldingTests {
     }
 
     @Test func asciiTextFoldsAsTheUnicodePathFoldsIt() {
-        var generator = SystemRandomNumberGenerator()
+        let (seed, seeded) = SeededGenerator.forTest("asciiTextFoldsAsTheUnicodePathFoldsIt", seed: 20_261_129)
+        var generator = seeded
         for _ in 0..<2_000 {
             let length = Int.random(in: 0...24, using: &generator)
             let text = String(
                 (0..<length).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0...127, using: &generator))) }
             )
-            #expect(OSMTextFolding.folded(text) == Self.unicodeFolded(text), "\(text.debugDescription)")
+            #expect(OSMTextFolding.folded(text) == Self.unicodeFolded(text), "seed \(seed): \(text.debugDescription)")
         }
         #expect(OSMTextFolding.folded("Stockmann HELSINKI") == "stockmann helsinki")
         #expect(OSMTextFolding.folded("Café ØRESUND") == "cafe oresund")
@@ -37,7 +39,8 @@ struct TextFoldingTests {
             let text = String(Unicode.Scalar(value)!)
             #expect(OSMTextFolding.folded(text) == Self.unicodeFolded(text), "U+\(String(value, radix: 16))")
         }
-        var generator = SystemRandomNumberGenerator()
+        let (seed, seeded) = SeededGenerator.forTest("latinTextFoldsAsTheUnicodePathFoldsIt", seed: 20_261_130)
+        var generator = seeded
         let others: [Unicode.Scalar] = [
             "\u{301}", "\u{308}", "\u{327}", "\u{3A3}", "\u{3C2}", "\u{130}", "\u{1E9E}", "\u{D55C}", "\u{FF21}",
             "\u{1F600}",
@@ -53,7 +56,7 @@ struct TextFoldingTests {
                 }
             }
             let text = String(scalars)
-            #expect(OSMTextFolding.folded(text) == Self.unicodeFolded(text), "\(text.debugDescription)")
+            #expect(OSMTextFolding.folded(text) == Self.unicodeFolded(text), "seed \(seed): \(text.debugDescription)")
         }
         #expect(OSMTextFolding.folded("Ravintola Äijä ÖÖ") == "ravintola aija oo")
         #expect(OSMTextFolding.folded("\u{23A}") == "\u{2C65}")
@@ -75,7 +78,8 @@ struct FoldedTextSearchTests {
     }
 
     @Test func aTermIsFoundWhereItsScalarsAre() {
-        var generator = SystemRandomNumberGenerator()
+        let (seed, seeded) = SeededGenerator.forTest("aTermIsFoundWhereItsScalarsAre", seed: 20_261_131)
+        var generator = seeded
         let pieces = ["a", "b", "ab", "ä", "\u{1F}", "\u{94F}", "क", "\u{93F}", "😀", "寿", "\u{E9}", "é"]
         for _ in 0..<5_000 {
             let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
@@ -86,7 +90,7 @@ struct FoldedTextSearchTests {
             }.joined()
             #expect(
                 TextFolding.foldedText(text, contains: term) == Self.scalarsContain(text, term),
-                "\(text.debugDescription) ∋ \(term.debugDescription)"
+                "seed \(seed): \(text.debugDescription) ∋ \(term.debugDescription)"
             )
         }
         // A scalar that a grapheme cluster begins with is found (a vowel sign follows क here).
@@ -100,7 +104,8 @@ struct FoldedTextSearchTests {
 @Suite("OSM vocabulary")
 struct VocabularyTests {
     @Test func categoriesAreThoseWhoseRulesMatch() {
-        var generator = SystemRandomNumberGenerator()
+        let (seed, seeded) = SeededGenerator.forTest("categoriesAreThoseWhoseRulesMatch", seed: 20_261_132)
+        var generator = seeded
         let keys = ["amenity", "shop", "tourism", "leisure", "name", "cuisine"]
         let values =
             OSMVocabulary.categoryRules.values.flatMap { $0.compactMap(\.values).flatMap { $0 } } + ["x", "yes"]
@@ -112,7 +117,7 @@ struct VocabularyTests {
             let plain = OSMVocabulary.categoryRules.compactMap { category, rules in
                 rules.contains { $0.matches(tags) } ? category : nil
             }.sorted()
-            #expect(OSMVocabulary.categories(of: tags) == plain, "\(tags)")
+            #expect(OSMVocabulary.categories(of: tags) == plain, "seed \(seed): \(tags)")
         }
     }
 }
@@ -121,7 +126,8 @@ struct VocabularyTests {
 @Suite("OSM tags")
 struct TagsTests {
     @Test func firstTrimsWhiteSpaceAndNewlinesLikeFoundation() {
-        var generator = SystemRandomNumberGenerator()
+        let (seed, seeded) = SeededGenerator.forTest("firstTrimsWhiteSpaceAndNewlinesLikeFoundation", seed: 20_261_133)
+        var generator = seeded
         let pieces = [
             " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{2028}", "\u{3000}", "\u{1F}", "a", "Ä",
             "b c",
@@ -135,7 +141,10 @@ struct TagsTests {
             var tags = OSMTags()
             tags.append(key: "name", value: value)
             let expected = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            #expect(tags.first("name") == (expected.isEmpty ? nil : expected), "\(value.debugDescription)")
+            #expect(
+                tags.first("name") == (expected.isEmpty ? nil : expected),
+                "seed \(seed): \(value.debugDescription)"
+            )
         }
     }
 }
