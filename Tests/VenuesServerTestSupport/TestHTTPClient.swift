@@ -251,6 +251,15 @@ public final class RawConnection: @unchecked Sendable {
         }
     }
 
+    /// Whether the peer has closed the connection already (a look that does not wait: `false`
+    /// while it is open and has sent nothing).
+    public var isClosedByPeer: Bool {
+        var byte: UInt8 = 0
+        let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        if count == 0 { return true }
+        return count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR
+    }
+
     public func close() {
         Glibc.close(descriptor)
     }

@@ -19,21 +19,30 @@ struct ReadTimeoutTests {
             try connection.write(Data("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8))
             return connection.waitForClose()
         }
-        // A byte every 100 ms: each keeps the connection busy, none completes the request.
-        let trickle = try await TestHTTPClient.onThread { () -> Bool in
+        // A byte every 100 ms at most (a slow machine only sends fewer): each keeps the
+        // connection busy, none completes the request. The 1 s read timeout is for the whole
+        // request, so the server closes after about ten bytes; a server that only closed after a
+        // second of silence would take all 400 (40 s of trickle). Counted: the bytes sent before
+        // the close was seen.
+        let trickleLength = 400
+        let trickle = try await TestHTTPClient.onThread { () -> (sent: Int, closed: Bool) in
             let connection = try RawConnection(port: port, timeout: 30)
             defer { connection.close() }
             let bytes =
-                Array("GET /healthz HTTP/1.1\r\nX-Padding: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 600)
+                Array("GET /healthz HTTP/1.1\r\nX-Padding: ".utf8)
+                + Array(repeating: UInt8(ascii: "a"), count: trickleLength - 34)
+            var sent = 0
             for byte in bytes {
+                if connection.isClosedByPeer { return (sent, true) }
                 do {
                     try connection.write(Data([byte]))
                 } catch {
-                    return true  // the server closed it
+                    return (sent, true)  // the server closed it
                 }
+                sent += 1
                 Thread.sleep(forTimeInterval: 0.1)
             }
-            return connection.waitForClose()
+            return (sent, connection.waitForClose())
         }
         // A whole request on a kept-alive connection, then idle.
         let idle = try await TestHTTPClient.onThread { () -> (answered: Bool, closed: Bool) in
@@ -48,7 +57,8 @@ struct ReadTimeoutTests {
         await overpass.stop()
 
         #expect(halfHead)
-        #expect(trickle)
+        #expect(trickle.closed)
+        #expect(trickle.sent < trickleLength / 2, "closed after \(trickle.sent) of \(trickleLength) bytes")
         #expect(idle.answered)
         #expect(idle.closed)
         #expect(stillServing.status == 200)
