@@ -432,8 +432,8 @@ let tests: [Target] = [
     .testTarget(
         name: "VenuesServerTests",
         dependencies: [
-            "VenuesServer", "VenuesServerStore", "VenuesServerTestSupport", "VenuesTestSupport", "VenuesCore",
-            "VenuesReports",
+            "VenuesServer", "VenuesServerStore", "VenuesServerTestSupport", "VenuesServerStoreTestSupport",
+            "VenuesTestSupport", "VenuesCore", "VenuesReports",
             "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesCLI", "VenuesServerCLI", "OSMIndex", "OSMFiles",
             .product(name: "Logging", package: "swift-log"),
         ]

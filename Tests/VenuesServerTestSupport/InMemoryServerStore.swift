@@ -4,14 +4,12 @@ public import VenuesCore
 public import VenuesFavorites
 public import VenuesServerStore
 
-/// A ``ServerStore`` in memory, for fast route tests: everything the protocol asks, plus a
-/// switch that makes every call fail as unavailable (the database "went away") and counters of
-/// what was asked.
-public final class InMemoryServerStore: ServerStore {
-    private struct State {
-        var migrated = false
-        var closed = false
+/// What several ``InMemoryServerStore`` instances share, as server processes share one database:
+/// clients, favourites, the cache, the schema versions recorded, and whether it can be reached.
+public final class InMemoryServerDatabase: Sendable {
+    struct State {
         var reachable = true
+        var schemaVersions: [Int] = []
         var clients: [(client: ServerClient, hash: TokenHash)] = []
         var favorites: [String: [Favorite]] = [:]
         var cache: [String: (value: [UInt8], expiresAt: Date)] = [:]
@@ -19,35 +17,70 @@ public final class InMemoryServerStore: ServerStore {
         var cacheWrites = 0
     }
 
-    private let state = Mutex(State())
+    let state = Mutex(State())
 
     public init() {}
 
+    /// Every version recorded in the schema table, in order.
+    public var schemaVersions: [Int] { state.withLock { $0.schemaVersions } }
+
+    /// Records `version`, as a newer venues would.
+    public func recordSchemaVersion(_ version: Int) {
+        state.withLock { $0.schemaVersions.append(version) }
+    }
+}
+
+/// A ``ServerStore`` in memory, for fast route tests: everything the protocol asks, plus a
+/// switch that makes every call fail as unavailable (the database "went away") and counters of
+/// what was asked. It runs the same conformance suite as the real stores
+/// (`InMemoryServerStoreConformanceTests`), so that the route tests' store keeps the promises
+/// the real ones keep; instances made on one ``InMemoryServerDatabase`` share it.
+public final class InMemoryServerStore: ServerStore {
+    /// The schema version it writes (its one "migration").
+    public static let schemaVersion = 1
+
+    /// The data, shared with other instances made on it.
+    public let database: InMemoryServerDatabase
+    private let closed = Mutex(false)
+
+    public init(database: InMemoryServerDatabase = InMemoryServerDatabase()) {
+        self.database = database
+    }
+
     /// Whether calls succeed; `false` makes every call throw ``ServerStoreError/unavailable(_:)``.
     public var isReachable: Bool {
-        get { state.withLock { $0.reachable } }
-        set { state.withLock { $0.reachable = newValue } }
+        get { database.state.withLock { $0.reachable } }
+        set { database.state.withLock { $0.reachable = newValue } }
     }
 
     /// How many cache reads and writes were made.
-    public var cacheCounts: (reads: Int, writes: Int) { state.withLock { ($0.cacheReads, $0.cacheWrites) } }
+    public var cacheCounts: (reads: Int, writes: Int) {
+        database.state.withLock { ($0.cacheReads, $0.cacheWrites) }
+    }
 
     /// The keys of every cached value.
-    public var cachedKeys: [String] { state.withLock { Array($0.cache.keys) } }
+    public var cachedKeys: [String] { database.state.withLock { Array($0.cache.keys) } }
 
     /// Every cached value, raw (to check that no key is in them).
-    public var cachedValues: [[UInt8]] { state.withLock { $0.cache.values.map(\.value) } }
+    public var cachedValues: [[UInt8]] { database.state.withLock { $0.cache.values.map(\.value) } }
 
-    private func checked<T>(_ body: (inout State) throws(ServerStoreError) -> T) throws(ServerStoreError) -> T {
-        try state.withLock { (state: inout State) throws(ServerStoreError) -> T in
-            guard !state.closed else { throw .unavailable("the store is closed") }
+    private func checked<T>(
+        _ body: (inout InMemoryServerDatabase.State) throws(ServerStoreError) -> T
+    ) throws(ServerStoreError) -> T {
+        guard !closed.withLock({ $0 }) else { throw .unavailable("the store is closed") }
+        return try database.state.withLock {
+            (state: inout InMemoryServerDatabase.State) throws(ServerStoreError) -> T in
             guard state.reachable else { throw .unavailable("connection refused (test switch)") }
             return try body(&state)
         }
     }
 
     public func migrate() async throws(ServerStoreError) {
-        try checked { $0.migrated = true }
+        try checked { (state: inout InMemoryServerDatabase.State) throws(ServerStoreError) in
+            let found = state.schemaVersions.max() ?? 0
+            guard found <= Self.schemaVersion else { throw .schemaTooNew(found: found, supported: Self.schemaVersion) }
+            state.schemaVersions += (found + 1..<Self.schemaVersion + 1)
+        }
     }
 
     public func checkReachable() async throws(ServerStoreError) {
@@ -55,14 +88,19 @@ public final class InMemoryServerStore: ServerStore {
     }
 
     public func createClient(name: String, tokenHash: TokenHash, createdAt: Date) async throws(ServerStoreError) {
-        try checked { (state: inout State) throws(ServerStoreError) in
+        try checked { (state: inout InMemoryServerDatabase.State) throws(ServerStoreError) in
             guard !state.clients.contains(where: { $0.client.name == name }) else { throw .duplicateClient(name) }
             state.clients.append((ServerClient(name: name, createdAt: createdAt), tokenHash))
         }
     }
 
+    /// Oldest first, ties in the order they were made (a stable sort of the creation order).
     public func clients() async throws(ServerStoreError) -> [ServerClient] {
-        try checked { $0.clients.map(\.client) }
+        try checked { state in
+            state.clients.enumerated()
+                .sorted { ($0.element.client.createdAt, $0.offset) < ($1.element.client.createdAt, $1.offset) }
+                .map(\.element.client)
+        }
     }
 
     public func revokeClient(name: String) async throws(ServerStoreError) -> Bool {
@@ -78,8 +116,13 @@ public final class InMemoryServerStore: ServerStore {
         try checked { state in state.clients.first { $0.hash == tokenHash }?.client }
     }
 
+    /// Oldest first, ties in the order they were stored.
     public func favorites(client: String) async throws(ServerStoreError) -> [Favorite] {
-        try checked { $0.favorites[client] ?? [] }
+        try checked { state in
+            (state.favorites[client] ?? []).enumerated()
+                .sorted { ($0.element.addedAt, $0.offset) < ($1.element.addedAt, $1.offset) }
+                .map(\.element)
+        }
     }
 
     public func putFavorite(_ favorite: Favorite, client: String) async throws(ServerStoreError) {
@@ -118,6 +161,6 @@ public final class InMemoryServerStore: ServerStore {
     }
 
     public func close() async {
-        state.withLock { $0.closed = true }
+        closed.withLock { $0 = true }
     }
 }
