@@ -150,8 +150,16 @@ struct SecretsTests {
     @Test func noKeyLeaksWhenTheKeysComeFromAConfigFile() async throws {
         let fakes = try await Self.fakes(
             foursquare: { _, request in .success(.foursquare, count: 2, request: request) },
+            // The 403 carries the key back, as Google's own answers may: it must go no further.
             google: { _, _ in
-                .json(FakeBodies.googleError(code: 403, status: "PERMISSION_DENIED", message: "denied"), status: 403)
+                .json(
+                    FakeBodies.googleError(
+                        code: 403,
+                        status: "PERMISSION_DENIED",
+                        message: "Requests from this key are blocked: \(FakeProviders.googleKey)"
+                    ),
+                    status: 403
+                )
             },
             overpass: { _, request in .success(.overpass, count: 2, request: request) }
         )
@@ -182,6 +190,8 @@ struct SecretsTests {
         }
         #expect(runs[0].output.stdout.contains("fsq: usable"), "\(runs[0].output.transcript)")
         #expect(runs[1].output.status == 0, "\(runs[1].output.transcript)")
+        #expect(await fakes.google?.requestCount ?? 0 > 0, "the 403 that echoes the key was served")
+        #expect(runs[1].output.stderr.contains("google"), "the 403 is reported: \(runs[1].output.transcript)")
         #expect(
             await fakes.foursquare?.requests.first?.header("Authorization") == "Bearer \(FakeProviders.foursquareKey)"
         )

@@ -10,10 +10,15 @@ struct SecretsTests {
         let overpass = try await Fakes.overpass()
         let foursquare = try await FakeProvider.working(.foursquare, count: 2)
         let google = try await FakeProvider.start(.google) { attempt, request in
-            // Google refuses the key once: its error message must not carry the key back out.
+            // Google refuses the key once, and its error message carries the key (as Google's
+            // own may): the key must not go back out with it.
             attempt == 1
                 ? .json(
-                    FakeBodies.googleError(code: 403, status: "PERMISSION_DENIED", message: "API key not valid"),
+                    FakeBodies.googleError(
+                        code: 403,
+                        status: "PERMISSION_DENIED",
+                        message: "Requests from this key are blocked: \(RunningServer.googleKey)"
+                    ),
                     status: 403
                 ) : .success(.google, count: 2, request: request)
         }
@@ -52,6 +57,8 @@ struct SecretsTests {
         #expect(sentToFoursquare.contains { $0.header("authorization")?.contains(RunningServer.foursquareKey) == true })
         #expect(sentToGoogle.contains { $0.header("x-goog-api-key") == RunningServer.googleKey })
         #expect(responses.allSatisfy { $0.status < 500 }, "\(responses.map(\.status))")
+        // The 403 that echoed the key was answered to the first listing, and reported in it.
+        #expect(responses[0].text.contains("Requests from this key are blocked"), "\(responses[0].text)")
         for key in keys {
             for response in responses {
                 #expect(!response.text.contains(key))
