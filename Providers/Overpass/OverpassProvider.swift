@@ -213,15 +213,22 @@ public struct OverpassProvider: VenueProvider {
                     : "none of the \(count) imported OSM index(es) contains the whole \(query.radius) m circle, asking Overpass"
             )
         }
-        return .answered(
-            try searchIndex(
-                covering.url,
-                query: query,
-                selection: selection,
-                reason: "its bounds contain the whole \(query.radius) m circle",
-                cancellation: cancellation
+        do throws(OSMIndexError) {
+            return .answered(
+                try searchIndexFile(
+                    covering.url,
+                    query: query,
+                    selection: selection,
+                    reason: "its bounds contain the whole \(query.radius) m circle",
+                    cancellation: cancellation
+                )
             )
-        )
+        } catch .damaged(let path, let reason) {
+            // A damaged index is passed over, as if it were not there: the server answers.
+            return .notCovered("the OSM index \(path) is damaged (\(reason)), asking Overpass")
+        } catch {
+            throw error.providerError
+        }
     }
 
     /// Searches one index. When the order is by distance only the nearest `limit` are asked for
@@ -234,29 +241,48 @@ public struct OverpassProvider: VenueProvider {
         reason: String,
         cancellation: CancellationFlag
     ) throws(ProviderError) -> ProviderResponse {
-        guard let center = query.center else { throw .unsupported("OpenStreetMap needs a centre to search around") }
         do throws(OSMIndexError) {
-            let reader = try OSMIndexReader(url: url)
-            let answer = try reader.search(
-                OSMIndexReader.Query(
-                    center: center,
-                    radius: Double(query.radius),
-                    categories: query.categories,
-                    selection: selection,
-                    nearest: query.nearestLimit.map { max(1, $0) },
-                    ranked: query.rankedLimit.map { max(1, $0) }
-                ),
+            return try searchIndexFile(
+                url,
+                query: query,
+                selection: selection,
+                reason: reason,
                 cancellation: cancellation
-            )
-            let name = reader.info.name
-            return ProviderResponse(
-                venues: answer.venues,
-                notes: ["answered from the OSM index \(name) (\(url.path)): \(reason)"] + answer.notes,
-                source: "index:\(name)"
             )
         } catch {
             throw error.providerError
         }
+    }
+
+    /// ``searchIndex(_:query:selection:reason:cancellation:)``, with the index's own errors.
+    private static func searchIndexFile(
+        _ url: URL,
+        query: VenueQuery,
+        selection: OSMSelection,
+        reason: String,
+        cancellation: CancellationFlag
+    ) throws(OSMIndexError) -> ProviderResponse {
+        guard let center = query.center else {
+            throw .source(.unsupported("OpenStreetMap needs a centre to search around"))
+        }
+        let reader = try OSMIndexReader(url: url)
+        let answer = try reader.search(
+            OSMIndexReader.Query(
+                center: center,
+                radius: Double(query.radius),
+                categories: query.categories,
+                selection: selection,
+                nearest: query.nearestLimit.map { max(1, $0) },
+                ranked: query.rankedLimit.map { max(1, $0) }
+            ),
+            cancellation: cancellation
+        )
+        let name = reader.info.name
+        return ProviderResponse(
+            venues: answer.venues,
+            notes: ["answered from the OSM index \(name) (\(url.path)): \(reason)"] + answer.notes,
+            source: "index:\(name)"
+        )
     }
 
     /// Sends one query and decodes the answer, mapping every failure to a ``ProviderError``.

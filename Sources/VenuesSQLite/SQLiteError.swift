@@ -24,6 +24,9 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
     /// The database file is damaged.
     public var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
+    /// A read found fewer bytes than it asked for: the file was cut short
+    /// (`SQLITE_IOERR_SHORT_READ`).
+    public var isShortRead: Bool { code == SQLITE_IOERR | (2 << 8) }
     /// Another connection holds a lock.
     public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
     /// The file could not be opened.

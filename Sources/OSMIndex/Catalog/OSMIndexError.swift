@@ -1,4 +1,5 @@
 package import VenuesCore
+import VenuesSQLite
 
 /// Why an index could not be imported, opened or removed, in words for the user.
 package enum OSMIndexError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -12,6 +13,9 @@ package enum OSMIndexError: Error, Sendable, Hashable, CustomStringConvertible {
     case busy(path: String)
     /// The file is not an index of this program (not SQLite, or another application's file).
     case notAnIndex(path: String, reason: String)
+    /// The file is an index, but damaged (cut short, pages overwritten): SQLite found it
+    /// malformed, or a read fell short of the file's end.
+    case damaged(path: String, reason: String)
     /// The index was written by a newer version of venues.
     case newerSchema(path: String, version: Int64)
     /// There is no index at this path.
@@ -35,6 +39,8 @@ package enum OSMIndexError: Error, Sendable, Hashable, CustomStringConvertible {
             "another venues process is importing or removing this index (it holds the lock \(path)); try again when it has finished"
         case .notAnIndex(let path, let reason):
             "\(path) is not a venues OSM index (\(reason)); make one with: venues osm import FILE.osm"
+        case .damaged(let path, let reason):
+            "the OSM index \(path) is damaged (\(reason)): remove it (venues osm remove NAME) and import its file again"
         case .newerSchema(let path, let version):
             "\(path) is an index of schema version \(version), written by a newer venues; this one reads version \(OSMIndexSchema.version): upgrade venues, or import the file again"
         case .notFound(let path):
@@ -46,12 +52,22 @@ package enum OSMIndexError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The error for a failed read of the index at `path`: ``damaged(path:reason:)`` when SQLite
+    /// says the file is malformed or shorter than it should be, else
+    /// ``notAnIndex(path:reason:)`` with `reason` before SQLite's message.
+    static func reading(_ error: SQLiteError, path: String, reason: String = "cannot read it") -> OSMIndexError {
+        if error.isCorrupt || error.isShortRead { return .damaged(path: path, reason: error.message) }
+        if error.isNotADatabase { return .notAnIndex(path: path, reason: "not an SQLite database") }
+        return .notAnIndex(path: path, reason: "\(reason): \(error.message)")
+    }
+
     /// The provider error a search reports for this failure.
     package var providerError: ProviderError {
         switch self {
         case .source(let error): error
         case .cancelled: .cancelled
         case .notAnIndex, .newerSchema, .notFound, .invalidName: .badRequest(description)
+        case .damaged: .invalidResponse(description)
         case .write, .temporaryFiles, .busy: .unreachable(description)
         }
     }

@@ -91,7 +91,8 @@ package final class OSMIndexReader {
     /// Opens the index at `url`.
     ///
     /// Throws ``OSMIndexError/notFound(path:)`` when there is no file, ``OSMIndexError/notAnIndex(path:reason:)``
-    /// for a file that is not one (not SQLite, another program's database, damaged), and
+    /// for a file that is not one (not SQLite, another program's database), ``OSMIndexError/damaged(path:reason:)``
+    /// for an index SQLite finds malformed or cut short, and
     /// ``OSMIndexError/newerSchema(path:version:)`` for an index of a newer venues.
     /// `directTextCandidates` is for tests: the most venues of a term's words whose rows are read
     /// one by one, instead of a number made from the circle's size.
@@ -136,8 +137,7 @@ package final class OSMIndexReader {
         } catch let error as OSMIndexError {
             throw error
         } catch let error as SQLiteError {
-            let reason = error.isNotADatabase ? "not an SQLite database" : error.message
-            throw .notAnIndex(path: path, reason: reason)
+            throw OSMIndexError.reading(error, path: path, reason: "cannot open it")
         } catch {
             throw .notAnIndex(path: path, reason: "\(error)")
         }
@@ -168,7 +168,7 @@ package final class OSMIndexReader {
         do {
             return Int(try connection.integer("SELECT count(*) FROM venue_position_rowid") ?? 0)
         } catch {
-            throw .notAnIndex(path: url.path, reason: error.message)
+            throw OSMIndexError.reading(error, path: url.path, reason: "cannot count its venues")
         }
     }
 
@@ -181,7 +181,7 @@ package final class OSMIndexReader {
         } catch let error as OSMIndexError {
             throw error
         } catch let error as SQLiteError {
-            throw .notAnIndex(path: url.path, reason: "cannot read it: \(error.message)")
+            throw OSMIndexError.reading(error, path: url.path)
         } catch {
             throw .notAnIndex(path: url.path, reason: "\(error)")
         }
@@ -481,7 +481,7 @@ package final class OSMIndexReader {
                 extent: Self.extent(row, firstColumn: 3)
             )
         } catch {
-            throw .notAnIndex(path: url.path, reason: "cannot read it: \(error.message)")
+            throw OSMIndexError.reading(error, path: url.path)
         }
     }
 
