@@ -107,6 +107,7 @@ enum IndexWriter {
         )
         try connection.execute(OSMIndexSchema.create)
         try connection.execute("BEGIN")
+        ImportTestStop.reading.reached()
         let insertVenue = try connection.prepare(
             """
             INSERT OR IGNORE INTO venue(element, latitude, longitude, min_latitude, min_longitude, max_latitude,
@@ -156,6 +157,7 @@ enum IndexWriter {
                 report.positionIndexSeconds = (clock.now - start).seconds
                 let wordsStart = clock.now
                 guard let contents = words.finish() else { throw OSMIndexError.cancelled }
+                ImportTestStop.words.reached()
                 try write(contents, connection: connection)
                 report.wordIndexSeconds = (clock.now - wordsStart).seconds
                 let insertMeta = try connection.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)")

@@ -209,6 +209,7 @@ package enum OSMIndexImporter {
         }
 
         // Checking: the file opens as an index and holds what was written.
+        ImportTestStop.checking.reached()
         do {
             let check = try OSMIndexReader(url: temporary)
             guard check.info.venues == report.rows, try check.positionCount() == report.rows else {
@@ -263,12 +264,14 @@ package enum OSMIndexImporter {
             throw .write(path: destination.path, reason: "cannot flush the new index to disk: \(reason)")
         }
         close(descriptor)
+        ImportTestStop.renaming.reached()
         guard rename(temporary.path, destination.path) == 0 else {
             throw .write(
                 path: destination.path,
                 reason: "cannot rename the new index into place: \(String(cString: strerror(errno)))"
             )
         }
+        ImportTestStop.renamed.reached()
         let directory = open(destination.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY)
         if directory >= 0 {
             fsync(directory)
