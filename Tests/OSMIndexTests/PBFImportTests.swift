@@ -178,4 +178,83 @@ struct PBFImportTests {
         #expect(message.contains("it is truncated"), "\(message)")
         #expect(try Self.rows(index) == before)
     }
+
+    /// The file blocks of a PBF file: where each blob's bytes start and how many there are.
+    static func blobs(of bytes: [UInt8]) -> [(type: String, start: Int, count: Int)] {
+        func varint(_ bytes: [UInt8], _ index: inout Int) -> Int {
+            var value = 0
+            var shift = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                value |= Int(byte & 0x7F) << shift
+                if byte < 0x80 { break }
+                shift += 7
+            }
+            return value
+        }
+        var blobs: [(type: String, start: Int, count: Int)] = []
+        var offset = 0
+        while offset + 4 <= bytes.count {
+            let headerLength = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let header = Array(bytes[offset + 4..<offset + 4 + headerLength])
+            var type = ""
+            var dataSize = 0
+            var index = 0
+            while index < header.count {
+                let key = varint(header, &index)
+                switch (key >> 3, key & 7) {
+                case (1, 2):
+                    let length = varint(header, &index)
+                    type = String(decoding: header[index..<index + length], as: UTF8.self)
+                    index += length
+                case (3, 0): dataSize = varint(header, &index)
+                case (_, 0): _ = varint(header, &index)
+                default: index += varint(header, &index)
+                }
+            }
+            let start = offset + 4 + headerLength
+            blobs.append((type, start, dataSize))
+            offset = start + dataSize
+        }
+        return blobs
+    }
+
+    /// A block in the middle of the file whose zlib data is damaged (its sizes kept): the blocks
+    /// before it decode, the import stops at it naming where, and the index imported before
+    /// is left as it was, with no temporary file beside it.
+    @Test("a corrupt zlib block in the middle of a PBF import leaves the old index as it was")
+    func corruptBlockInTheMiddle() async throws {
+        var options = PBFTestFile.Options()
+        options.elementsPerBlock = 500
+        let pbf = try await Self.pbf(of: IndexTest.sampleFile, options)
+        let index = try await Self.importAny(pbf)
+        let before = try Self.rows(index)
+        let beforeBytes = try Data(contentsOf: index)
+        var bytes = [UInt8](try Data(contentsOf: pbf))
+        let data = Self.blobs(of: bytes).filter { $0.type == "OSMData" }
+        #expect(data.count >= 6, "blocks: \(data.count)")
+        let middle = data[data.count / 2]
+        // Inside the compressed bytes (the blob's zlib_data field holds most of the blob).
+        let damageAt = middle.start + middle.count / 2
+        for offset in damageAt..<damageAt + 32 { bytes[offset] ^= 0x5A }
+        try Data(bytes).write(to: pbf)
+
+        let error = await #expect(throws: OSMIndexError.self) {
+            try await offCooperativePool {
+                _ = try OSMIndexImporter.run(
+                    source: OSMExtractFile.source(url: pbf, tags: true, references: true, timestamps: true),
+                    sourceFile: pbf,
+                    destination: index,
+                    options: .init(generator: "venues tests")
+                )
+            }
+        }
+        let message = error.map { "\($0)" } ?? ""
+        #expect(message.contains("t.osm.pbf is not readable OSM PBF: at byte "), "\(message)")
+        #expect(try Self.rows(index) == before)
+        #expect(try Data(contentsOf: index) == beforeBytes)
+        let left = try FileManager.default.contentsOfDirectory(atPath: index.deletingLastPathComponent().path)
+        #expect(left.filter { $0.hasSuffix(".tmp") }.isEmpty, "\(left)")
+    }
 }
