@@ -74,6 +74,9 @@ package final class OSMIndexReader {
     /// The most word matches read one by one, when a test sets it (to see every way of
     /// searching happen on small files); else ``directTextCandidateLimit(_:)`` decides.
     private let directTextCandidateOverride: Int?
+    /// The most word matches sought through the R-tree, when a test sets it (more: every venue
+    /// of the circle is checked); else ``textCandidateLimit`` and the circle's size decide.
+    private let soughtTextCandidateOverride: Int?
     /// The index's words, read at the first text search; `.some(nil)` for an index without them.
     private var words: IndexWords??
     /// The venues of the words matched by recent searches, shared by the readers of this file
@@ -94,11 +97,18 @@ package final class OSMIndexReader {
     /// for a file that is not one (not SQLite, another program's database), ``OSMIndexError/damaged(path:reason:)``
     /// for an index SQLite finds malformed or cut short, and
     /// ``OSMIndexError/newerSchema(path:version:)`` for an index of a newer venues.
-    /// `directTextCandidates` is for tests: the most venues of a term's words whose rows are read
-    /// one by one, instead of a number made from the circle's size.
-    package init(url: URL, directTextCandidates: Int? = nil) throws(OSMIndexError) {
+    /// `directTextCandidates` and `soughtTextCandidates` are for tests: the most venues of a
+    /// term's words whose rows are read one by one, and the most sought through the R-tree,
+    /// instead of numbers made from the circle's size (so that every way of searching happens on
+    /// a small file).
+    package init(
+        url: URL,
+        directTextCandidates: Int? = nil,
+        soughtTextCandidates: Int? = nil
+    ) throws(OSMIndexError) {
         self.url = url
         self.directTextCandidateOverride = directTextCandidates
+        self.soughtTextCandidateOverride = soughtTextCandidates
         let path = url.path
         var status = stat()
         guard stat(path, &status) == 0 else {
@@ -217,8 +227,10 @@ package final class OSMIndexReader {
                     notes.append(
                         "index \(info.name): \(elements.count) venue(s) with a word matching '\(word)', read one by one"
                     )
-                } else if rarest.venues <= Self.textCandidateLimit
-                    || Double(rarest.venues) <= expectedVenues(within: query.radius) * Self.textCandidatesPerCircleVenue
+                } else if soughtTextCandidateOverride.map({ rarest.venues <= $0 })
+                    ?? (rarest.venues <= Self.textCandidateLimit
+                        || Double(rarest.venues) <= expectedVenues(within: query.radius)
+                            * Self.textCandidatesPerCircleVenue)
                 {
                     let make = {
                         SortedElements(sorted: try IndexWords.elements(of: rarest.ids, connection: self.connection))
