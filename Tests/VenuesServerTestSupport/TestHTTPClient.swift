@@ -117,7 +117,7 @@ public struct TestHTTPClient: Sendable {
     }
 
     /// Parses a whole HTTP/1.1 response (Content-Length, chunked or to the end).
-    static func parse(_ data: Data) throws -> TestResponse {
+    public static func parse(_ data: Data) throws -> TestResponse {
         let bytes = [UInt8](data)
         guard let end = bytes.firstRange(of: [13, 10, 13, 10]) else {
             throw TestHTTPError.malformed("no end of head in \(bytes.count) bytes")
@@ -228,6 +228,17 @@ public final class RawConnection: @unchecked Sendable {
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { throw TestHTTPError.io("read: errno \(errno)") }
             data.append(contentsOf: buffer[..<count])
+        }
+    }
+
+    /// The next bytes that arrive (empty once the peer has closed the connection).
+    public func readSome() throws -> Data {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw TestHTTPError.io("read: errno \(errno)") }
+            return Data(buffer[..<count])
         }
     }
 

@@ -163,6 +163,73 @@ struct ServeProcessTests {
         #expect(status == 0, "\(server.stderr)")
     }
 
+    /// A PUT whose body is half sent when SIGTERM arrives: the server stops listening but reads
+    /// the rest and answers it (201, the favourite stored); a second one whose body never
+    /// comes is closed by the read timeout, and the server still exits 0 — it never waits for
+    /// ever on a client. Both connections are first used for a whole request, so the server
+    /// holds them (they are not in its accept queue) when the signal comes.
+    @Test("SIGTERM while a body is half uploaded: the upload completes and is answered, a stalled one is cut, exit 0")
+    func sigtermMidUpload() async throws {
+        let home = try TemporaryHome.make()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let overpass = try await Fakes.overpass()
+        let environment = try ServeProcess.environment(home: home, fakes: [overpass])
+        let server = try await ServeProcess.start(["--no-auth", "--read-timeout", "3"], environment: environment)
+        let port = server.port
+        let body = Data(#"{"note": "sent in two halves"}"#.utf8)
+        let head = Data(
+            "PUT /v1/favorites/osm:node/9100007 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(body.count)\r\n\r\n"
+                .utf8
+        )
+        let healthz = Data("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        let (uploading, stalled) = try await TestHTTPClient.onThread { () -> (RawConnection, RawConnection) in
+            let uploading = try RawConnection(port: port, timeout: 60)
+            let stalled = try RawConnection(port: port, timeout: 60)
+            for connection in [uploading, stalled] {
+                try connection.write(healthz)
+                _ = try Self.readOneResponse(connection)
+                try connection.write(head + body.prefix(body.count / 2))
+            }
+            return (uploading, stalled)
+        }
+        defer {
+            uploading.close()
+            stalled.close()
+        }
+        server.send(SIGTERM)
+        let stoppedListening = await Polling.until { server.refusesConnections() }
+        let answer = try await TestHTTPClient.onThread { () -> TestResponse in
+            try uploading.write(body.suffix(from: body.count / 2))
+            return try TestHTTPClient.parse(try Self.readOneResponse(uploading))
+        }
+        let stalledClosed = try await TestHTTPClient.onThread { stalled.waitForClose() }
+        let status = try await server.exitStatus()
+        await overpass.stop()
+
+        #expect(stoppedListening, "new connections are refused once SIGTERM arrived")
+        #expect(answer.status == 201, "\(answer.text)")
+        #expect(try answer.json()["note"] as? String == "sent in two halves")
+        #expect(stalledClosed, "the upload that never completes is cut by the read timeout")
+        #expect(status == 0, "\(server.stderr)")
+    }
+
+    /// Reads one HTTP/1.1 response with a Content-Length body from a kept-alive connection.
+    private static func readOneResponse(_ connection: RawConnection) throws -> Data {
+        var data = Data()
+        while true {
+            if let end = data.range(of: Data("\r\n\r\n".utf8)) {
+                let head = String(decoding: data[..<end.lowerBound], as: UTF8.self).lowercased()
+                let length =
+                    head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                if data.count - end.upperBound >= length { return data.prefix(end.upperBound + length) }
+            }
+            let more = try connection.readSome()
+            guard !more.isEmpty else { throw TestHTTPError.malformed("closed after \(data.count) bytes") }
+            data.append(more)
+        }
+    }
+
     @Test("kill -9 during 100 concurrent favourite writes (SQLite): every acknowledged write survives")
     func killDuringWritesSQLite() async throws {
         try await killDuringWrites(database: [])
