@@ -433,7 +433,7 @@ let tests: [Target] = [
         name: "VenuesServerTests",
         dependencies: [
             "VenuesServer", "VenuesServerStore", "VenuesServerTestSupport", "VenuesServerStoreTestSupport",
-            "VenuesTestSupport", "VenuesCore", "VenuesReports",
+            "VenuesTestSupport", "BrowserTestSupport", "VenuesCore", "VenuesReports",
             "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesCLI", "VenuesServerCLI", "OSMIndex", "OSMFiles",
             .product(name: "Logging", package: "swift-log"),
         ]
