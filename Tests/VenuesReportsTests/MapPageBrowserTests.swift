@@ -110,6 +110,52 @@ extension BrowserTests {
             #expect(observed.highlightedCount == 2, "only row 3 and pin 3 stay highlighted")
         }
 
+        /// The page's CSP blocks any script it did not list, so "no hostile name's script ran" could
+        /// only fail if the CSP failed too. Here the CSP is switched off in the browser
+        /// (`Page.setBypassCSP`): the escaping alone must keep every hostile name text. A canary
+        /// script added to a copy of the page runs so, proving the bypass is on.
+        @Test func withTheCSPBypassedNoHostileNameRuns() async throws {
+            let scratch = try ScratchDirectory()
+            defer { scratch.cleanUp() }
+            let page = HTMLMapRenderer.render(MapTestDocument.document())
+            let file = scratch.file("map.html")
+            try Data(page.utf8).write(to: file)
+            let canary = scratch.file("canary.html")
+            let withCanary = page.replacingOccurrences(
+                of: "</body>",
+                with: "<script>window.__canary = 'ran'</script></body>"
+            )
+            #expect(withCanary != page)
+            try Data(withCanary.utf8).write(to: canary)
+
+            let observed = try await withChromium("MapPageBrowserTests.withTheCSPBypassedNoHostileNameRuns") {
+                browser -> (probe: Data, screenshot: Data, canary: String?, canaryWithCSP: String?) in
+                let canaryWithCSP: String? = try {
+                    try browser.navigate(to: canary)
+                    return try browser.evaluate("window.__canary ?? null", as: String?.self)
+                }()
+                _ = try browser.command("Page.setBypassCSP", ["enabled": true])
+                try browser.navigate(to: canary)
+                let ran = try browser.evaluate("window.__canary ?? null", as: String?.self)
+                try browser.navigate(to: file)
+                return (
+                    try browser.evaluateJSON(MapPageProbe.expression), try browser.screenshot(), ran, canaryWithCSP
+                )
+            }
+            guard let observed else { return }
+            #expect(observed.canaryWithCSP == nil, "the CSP blocks a script it does not list")
+            #expect(observed.canary == "ran", "with the CSP bypassed, an added script runs")
+            let probe = try JSONDecoder().decode(MapPageProbe.self, from: observed.probe)
+            probe.check(
+                venues: MapTestDocument.expectedVenues,
+                centerLatitude: MapTestDocument.centerLatitude,
+                centerLongitude: MapTestDocument.centerLongitude,
+                radius: Double(MapTestDocument.radius),
+                screenshot: try PNGImage(data: observed.screenshot)
+            )
+            #expect(probe.rows.map(\.name) == MapTestDocument.shownNames)
+        }
+
         /// On paper: one column, the map no wider than the page, highlights off.
         @Test func itPrintsAsOneColumn() async throws {
             let scratch = try ScratchDirectory()
