@@ -141,23 +141,24 @@ struct ServeProcessTests {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         // Ten requests for one listing: the first is with the fake, and the server counts each
-        // of the nine others as it joins that call. Nine joined: all ten are in the server's
-        // hands (not in its accept queue) when SIGTERM arrives.
+        // of the nine others as it joins that call. Nine joined and the one call held by the
+        // fake: all ten are in the server's hands (not in its accept queue) when SIGTERM arrives.
         let coalesced = #"venues_coalesced_requests_total{provider="osm"}"#
         let inFlight = await Polling.until(atMost: .seconds(120)) {
             let joined = (try? await Polling.metric(of: client, coalesced)) ?? 0
-            return joined == 9
+            let calls = await overpass.requestCount
+            return joined == 9 && calls == 1
         }
-        let upstream = await overpass.requestCount
         server.send(SIGTERM)
         let stoppedListening = await Polling.until { server.refusesConnections() }
         gate.release()
         let answered = try await responses
         let status = try await server.exitStatus()
+        let upstream = await overpass.requestCount
         await overpass.stop()
 
         #expect(inFlight, "all ten requests reached the server before SIGTERM")
-        #expect(upstream == 1)
+        #expect(upstream == 1, "the ten were answered by one call")
         #expect(stoppedListening, "new connections are refused once SIGTERM arrived")
         #expect(answered.map(\.status) == Array(repeating: 200, count: 10), "\(answered.map(\.text))")
         #expect(status == 0, "\(server.stderr)")
