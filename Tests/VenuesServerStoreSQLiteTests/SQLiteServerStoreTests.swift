@@ -106,6 +106,14 @@ struct SQLiteServerStoreTests {
         )
         let lock = try await offCooperativePool { try SQLiteWriteLock(path: path) }
         let finished = Counter()
+        // Never a wait for ever: were the reads below stuck, the writers would wait 300 s each
+        // for the lock; a watchdog lets go of it after 90 s, and the test fails.
+        let forced = Counter()
+        let watchdog = Task.detached {
+            try await Task.sleep(for: .seconds(90))
+            forced.increment()
+            lock.release()
+        }
         // More writers than the cooperative pool has threads: if any of them blocked a thread
         // of the pool, the reads below could not run until the lock is released.
         let writers = Task {
@@ -129,6 +137,8 @@ struct SQLiteServerStoreTests {
             )
         }
         #expect(finished.value == 0, "a write finished while another connection held the lock")
+        watchdog.cancel()
+        #expect(forced.value == 0, "the reads did not finish while the lock was held (released after 90 s)")
         lock.release()
         try await writers.value
         #expect(finished.value == 8)
