@@ -1,6 +1,6 @@
 /// Deterministic pseudo-random numbers (SplitMix64) for the tests that draw random inputs, so
 /// that a failure can be replayed from the seed its message names.
-public struct SeededGenerator: RandomNumberGenerator {
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
     /// The state; the seed at first.
     public var state: UInt64
 
