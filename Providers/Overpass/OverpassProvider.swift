@@ -86,7 +86,7 @@ public struct OverpassProvider: VenueProvider {
                     let venue = try OSMIndexReader(url: url).venue(kind: kind, id: number)
                     return venue.map { [$0] } ?? []
                 } catch {
-                    throw error.providerError
+                    throw ProviderError(error)
                 }
             }
         }
@@ -255,7 +255,7 @@ public struct OverpassProvider: VenueProvider {
                 source: "index:\(name)"
             )
         } catch {
-            throw error.providerError
+            throw ProviderError(error)
         }
     }
 
