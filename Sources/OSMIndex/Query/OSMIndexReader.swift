@@ -36,6 +36,9 @@ package final class OSMIndexReader {
         /// For a text search, the best this many by how well they match the term, then by
         /// distance (``VenueQuery/rankedLimit``); `nil` for no such cut.
         package var ranked: Int?
+        /// Whether the venues carry every field (address, phone, links…), or only what a
+        /// suggestion shows: id, name, position and categories (``OSMVenueMapper/summary(kind:id:coordinate:tags:)``).
+        package var everyField = true
 
         package init(
             center: Coordinate,
@@ -58,6 +61,8 @@ package final class OSMIndexReader {
     package struct Answer: Sendable {
         package var venues: [Venue]
         package var notes: [String]
+        /// How each of ``venues`` matches the term, in the same order (`nil` without a term).
+        package var matches: [VenueMatch?] = []
     }
 
     /// The index file.
@@ -67,6 +72,8 @@ package final class OSMIndexReader {
     private let connection: SQLiteConnection
     private var keyNames: [Int: String] = [:]
     private var keyQuery: SQLiteStatement?
+    /// The statements of the searches, compiled once per reader (``prepared(_:)``).
+    private var statements: [String: SQLiteStatement] = [:]
     /// Whether the stored category bits and folded texts were made by this build's rules.
     private let sameRules: Bool
     private let categoryBit: [Category: Int]
@@ -212,7 +219,7 @@ package final class OSMIndexReader {
                 let rarest = try rarestWord(of: term, in: words)
                 let word = SearchWords.string(term.words[rarest.index])
                 if rarest.venues <= directTextCandidateLimit(query) {
-                    let elements = try IndexWords.elements(of: rarest.ids, connection: connection)
+                    let elements = try IndexWords.elements(of: rarest.ids, statement: prepared(IndexWords.elementsSQL))
                     found = try textCandidates(elements, query: query, filter: filter)
                     notes.append(
                         "index \(info.name): \(elements.count) venue(s) with a word matching '\(word)', read one by one"
@@ -221,7 +228,12 @@ package final class OSMIndexReader {
                     || Double(rarest.venues) <= expectedVenues(within: query.radius) * Self.textCandidatesPerCircleVenue
                 {
                     let make = {
-                        SortedElements(sorted: try IndexWords.elements(of: rarest.ids, connection: self.connection))
+                        SortedElements(
+                            sorted: try IndexWords.elements(
+                                of: rarest.ids,
+                                statement: self.prepared(IndexWords.elementsSQL)
+                            )
+                        )
                     }
                     let elements = try recentElements?.elements(of: rarest.ids, make: make) ?? make()
                     textMatches = elements
@@ -260,7 +272,8 @@ package final class OSMIndexReader {
             let cut = candidates[nearest - 1].distance
             candidates = candidates.filter { $0.distance <= cut }
         }
-        return Answer(venues: try venues(for: candidates, filter: filter), notes: notes)
+        let placed = try venues(for: candidates, everyField: query.everyField)
+        return Answer(venues: placed.map(\.venue), notes: notes, matches: placed.map(\.match))
     }
 
     /// Relevance order: the better match, then the nearer, then the element.
@@ -268,6 +281,19 @@ package final class OSMIndexReader {
         if let first = VenueMatch.ranksFirst(lhs.match, rhs.match) { return first }
         if lhs.distance != rhs.distance { return lhs.distance < rhs.distance }
         return lhs.element < rhs.element
+    }
+
+    /// The statement for `sql`, compiled on first use and kept: a reader kept open by the pool
+    /// answers many searches, and compiling costs about what a small search does. Handed out
+    /// rewound; used by one caller at a time (a reader is not shared), never nested.
+    private func prepared(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let statement = statements[sql] {
+            statement.reset()
+            return statement
+        }
+        let statement = try connection.prepare(sql, persistent: true)
+        statements[sql] = statement
+        return statement
     }
 
     /// The index's words, read once.
@@ -284,8 +310,9 @@ package final class OSMIndexReader {
     private func rarestWord(of term: SearchTerm, in words: IndexWords) throws -> (ids: [Int], venues: Int, index: Int) {
         var best: (ids: [Int], venues: Int, index: Int) = ([], .max, 0)
         for index in term.words.indices {
-            let ids = words.matching(term, word: index)
-            let venues = try IndexWords.venueCount(of: ids, connection: connection)
+            let (ids, venues) = try words.matching(term, word: index) { ids throws(SQLiteError) in
+                try IndexWords.venueCount(of: ids, statement: prepared(IndexWords.venueCountSQL))
+            }
             if venues < best.venues { best = (ids, venues, index) }
             if venues == 0 { break }
         }
@@ -314,10 +341,7 @@ package final class OSMIndexReader {
 
     /// The statement ``check(_:row:within:of:_:)`` reads a venue's row with.
     private func candidateRow() throws -> SQLiteStatement {
-        try connection.prepare(
-            "SELECT latitude, longitude, categories, search FROM venue WHERE element = ?",
-            persistent: true
-        )
+        try prepared("SELECT latitude, longitude, categories, search FROM venue WHERE element = ?")
     }
 
     /// The venue `element` as a candidate, read with `row` (``candidateRow()``), when it lies
@@ -359,7 +383,7 @@ package final class OSMIndexReader {
         among allowed: SortedElements?,
         cancellation: CancellationFlag?
     ) throws -> (candidates: [Candidate], rounds: Int, radius: Double) {
-        let positions = try connection.prepare(
+        let positions = try prepared(
             """
             SELECT element, min_latitude, min_longitude FROM venue_position
             WHERE max_latitude >= ?1 AND min_latitude <= ?2 AND max_longitude >= ?3 AND min_longitude <= ?4
@@ -387,7 +411,9 @@ package final class OSMIndexReader {
                     rows += 1
                     if rows & 0x3FF == 0, cancellation?.isCancelled == true { throw OSMIndexError.cancelled }
                     let element = positions.int64(0)
-                    guard !decided.contains(element), allowed?.contains(element) ?? true else { continue }
+                    guard rounds == 1 || !decided.contains(element), allowed?.contains(element) ?? true else {
+                        continue
+                    }
                     if let approximate = try? Coordinate(
                         latitude: Double(positions.int64(1)) / 1e7,
                         longitude: Double(positions.int64(2)) / 1e7
@@ -396,7 +422,8 @@ package final class OSMIndexReader {
                     }
                     guard let (candidate, accepted) = try check(element, row: row, within: radius, of: query, filter)
                     else { continue }
-                    decided.insert(element)
+                    // Only a later, wider round needs to know what this one decided.
+                    if query.nearest != nil { decided.insert(element) }
                     if accepted { found.append(candidate) }
                 }
             }
@@ -432,27 +459,31 @@ package final class OSMIndexReader {
         return Double(info.venues) / max(area, 1)
     }
 
-    /// The venues of the candidates, with every field, from their stored tags.
-    private func venues(for candidates: [Candidate], filter: CandidateFilter) throws -> [Venue] {
-        let row = try connection.prepare(
-            "SELECT tags, min_latitude, min_longitude, max_latitude, max_longitude FROM venue WHERE element = ?",
-            persistent: true
+    /// The venues of the candidates, with every field, from their stored tags, and how each
+    /// matches the term.
+    private func venues(for candidates: [Candidate], everyField: Bool) throws -> [(venue: Venue, match: VenueMatch?)] {
+        let row = try prepared(
+            "SELECT tags, min_latitude, min_longitude, max_latitude, max_longitude FROM venue WHERE element = ?"
         )
-        var result: [Venue] = []
+        var result: [(venue: Venue, match: VenueMatch?)] = []
         result.reserveCapacity(candidates.count)
         for candidate in candidates.sorted(by: { $0.element < $1.element }) {
             guard let (kind, id) = OSMIndexSchema.kindAndID(element: candidate.element) else { continue }
             try row.bind(candidate.element, at: 1)
             defer { row.reset() }
             guard try row.step(), let tags = decodeTags(row, column: 0) else { continue }
-            if let venue = OSMVenueMapper.venue(
-                kind: kind,
-                id: id,
-                coordinate: candidate.coordinate,
-                tags: tags,
-                extent: Self.extent(row, firstColumn: 1)
-            ) {
-                result.append(venue)
+            let venue =
+                everyField
+                ? OSMVenueMapper.venue(
+                    kind: kind,
+                    id: id,
+                    coordinate: candidate.coordinate,
+                    tags: tags,
+                    extent: Self.extent(row, firstColumn: 1)
+                )
+                : OSMVenueMapper.summary(kind: kind, id: id, coordinate: candidate.coordinate, tags: tags)
+            if let venue {
+                result.append((venue, candidate.match))
             }
         }
         return result
@@ -463,7 +494,7 @@ package final class OSMIndexReader {
     /// The venue with this type and id, or `nil` when the index does not have it.
     package func venue(kind: OSMElement.Kind, id: Int64) throws(OSMIndexError) -> Venue? {
         do {
-            let row = try connection.prepare(
+            let row = try prepared(
                 """
                 SELECT latitude, longitude, tags, min_latitude, min_longitude, max_latitude, max_longitude
                 FROM venue WHERE element = ?
@@ -507,11 +538,11 @@ package final class OSMIndexReader {
 
     /// The stored tags of an element.
     fileprivate func tags(of element: Int64) throws -> OSMTags {
-        let row = try connection.prepare(
-            "SELECT tags, min_latitude, min_longitude, max_latitude, max_longitude FROM venue WHERE element = ?",
-            persistent: true
+        let row = try prepared(
+            "SELECT tags, min_latitude, min_longitude, max_latitude, max_longitude FROM venue WHERE element = ?"
         )
         try row.bind(element, at: 1)
+        defer { row.reset() }
         guard try row.step(), let tags = decodeTags(row, column: 0) else { return OSMTags() }
         return tags
     }
@@ -529,7 +560,7 @@ package final class OSMIndexReader {
 
     private func keyName(_ id: Int) throws -> String? {
         if keyQuery == nil {
-            keyQuery = try connection.prepare("SELECT key FROM tag_key WHERE id = ?", persistent: true)
+            keyQuery = try prepared("SELECT key FROM tag_key WHERE id = ?")
         }
         guard let statement = keyQuery else { return nil }
         try statement.bind(id, at: 1)
