@@ -15,7 +15,7 @@ extension OverpassProvider: VenueSuggesting {
         let selection = try OSMSelection(categories: query.categories, term: term)
         let configuration = self.configuration
         let limit = max(1, query.limit)
-        return try await BackgroundWork.run { flag throws(ProviderError) in
+        return try await BackgroundWork.run(on: .suggestions) { flag throws(ProviderError) in
             let pool = OSMIndexReaderPool.shared
             var indexes: [URL] = []
             if case .index(let url) = configuration.endpoint { indexes.append(url) }
