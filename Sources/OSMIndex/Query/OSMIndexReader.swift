@@ -86,6 +86,8 @@ package final class OSMIndexReader {
     /// The venues of the words matched by recent searches, shared by the readers of this file
     /// that a pool keeps (``OSMIndexReaderPool``); `nil` for a reader of its own.
     package var recentElements: RecentElements?
+    /// The venues of recently searched circles, shared as ``recentElements`` is.
+    package var recentCircles: RecentCircles?
 
     /// The venues of the term's words are sought through the R-tree when there are at most this
     /// many, or no more than this many times the venues the circle is expected to hold; more
@@ -396,6 +398,29 @@ package final class OSMIndexReader {
         // Venues inside an earlier round's circle, accepted or not.
         var decided = Set<Int64>()
         var found: [Candidate] = []
+        // One round among a word's venues, with a pool's circles: the circle's venues from there.
+        if let allowed, query.nearest == nil, let recentCircles {
+            let key = RecentCircles.Key(
+                latitude: query.center.latitude,
+                longitude: query.center.longitude,
+                radius: radius
+            )
+            let circle = try recentCircles.elements(of: key) {
+                try circleElements(
+                    around: query.center,
+                    radius: radius,
+                    positions: positions,
+                    cancellation: cancellation
+                )
+            }
+            for (index, element) in circle.enumerated() where allowed.contains(element) {
+                if index & 0x3FF == 0, cancellation?.isCancelled == true { throw OSMIndexError.cancelled }
+                guard let (candidate, accepted) = try check(element, row: row, within: radius, of: query, filter)
+                else { continue }
+                if accepted { found.append(candidate) }
+            }
+            return (found, 1, radius)
+        }
         while true {
             rounds += 1
             // The rounding of the R-tree's positions, and then some.
@@ -434,6 +459,37 @@ package final class OSMIndexReader {
             let growth = found.isEmpty ? 4 : max(2, (Double(nearest) / Double(found.count)).squareRoot() * 1.2)
             radius = min(query.radius, radius * growth)
         }
+    }
+
+    /// Every venue the R-tree places within `radius` of `center` (give or take its rounding:
+    /// as ``spatialCandidates(query:filter:among:cancellation:)`` rules them out), whatever it
+    /// is: what ``RecentCircles`` keeps.
+    private func circleElements(
+        around center: Coordinate,
+        radius: Double,
+        positions: SQLiteStatement,
+        cancellation: CancellationFlag?
+    ) throws -> [Int64] {
+        let reach = radius + 1
+        var elements: [Int64] = []
+        for box in CircleBox.boxes(around: center, radius: radius) {
+            try positions.bind(Int64(box.minLatitude), at: 1)
+            try positions.bind(Int64(box.maxLatitude), at: 2)
+            try positions.bind(Int64(box.minLongitude), at: 3)
+            try positions.bind(Int64(box.maxLongitude), at: 4)
+            defer { positions.reset() }
+            while try positions.step() {
+                if elements.count & 0x3FF == 0, cancellation?.isCancelled == true { throw OSMIndexError.cancelled }
+                if let approximate = try? Coordinate(
+                    latitude: Double(positions.int64(1)) / 1e7,
+                    longitude: Double(positions.int64(2)) / 1e7
+                ), approximate.distance(to: center) > reach {
+                    continue
+                }
+                elements.append(positions.int64(0))
+            }
+        }
+        return elements
     }
 
     /// A first radius likely to hold `count` venues, from the index's average density (at least
