@@ -12,7 +12,9 @@ enum BackgroundWork {
         let flag = CancellationFlag()
         let result: Result<T, ProviderError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let job: @Sendable () -> Void = { continuation.resume(returning: Result { () throws(ProviderError) in try work(flag) }) }
+                let job: @Sendable () -> Void = {
+                    continuation.resume(returning: Result { () throws(ProviderError) in try work(flag) })
+                }
                 if let lane {
                     lane.add(job)
                 } else {
