@@ -13,9 +13,11 @@ final class WorkLane: @unchecked Sendable {
     /// The lane for suggestions: one thread per core.
     static let suggestions = WorkLane(threads: ProcessInfo.processInfo.activeProcessorCount, name: "venues-suggest")
 
+    /// Starts `threads` threads. They hold the lane and never end: a lane lives as long as the
+    /// process (tests make a few of their own).
     init(threads: Int, name: String) {
         for index in 0..<max(1, threads) {
-            let thread = Thread { [unowned self] in self.work() }
+            let thread = Thread { self.work() }
             thread.name = "\(name)-\(index)"
             thread.start()
         }
