@@ -162,6 +162,40 @@ struct SortedElements: Sendable {
 
     var count: Int { elements.count }
 
+    /// Those of `sorted` (ascending) that are here, in order: one pass over both, each step a
+    /// gallop ahead from the last match, so that a few thousand venues of a circle are checked
+    /// against a common word's hundreds of thousands in memory order.
+    func common(with sorted: [Int64]) -> [Int64] {
+        var result: [Int64] = []
+        elements.withUnsafeBufferPointer { elements in
+            let count = elements.count
+            var low = 0
+            for element in sorted {
+                if low < count, elements[low] < element {
+                    // Gallop: elements[low] < element; find a bound at or past it.
+                    var step = 1
+                    var high = low + 1
+                    while high < count, elements[high] < element {
+                        low = high
+                        step *= 2
+                        high = low + step
+                    }
+                    // The first index in (low, min(high, count)] holding element or more.
+                    var first = low + 1
+                    var last = min(high, count)
+                    while first < last {
+                        let middle = (first + last) / 2
+                        if elements[middle] < element { first = middle + 1 } else { last = middle }
+                    }
+                    low = first
+                }
+                if low == count { break }
+                if elements[low] == element { result.append(element) }
+            }
+        }
+        return result
+    }
+
     func contains(_ element: Int64) -> Bool {
         var low = 0
         var high = elements.count

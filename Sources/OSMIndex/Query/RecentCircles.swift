@@ -2,7 +2,7 @@ import Foundation
 import VenuesCore
 
 /// The venues of recently searched circles of one index file (their `venue.element`s, from the
-/// R-tree), the most recently used kept within a budget of venues in all. Shared by the readers
+/// R-tree, ascending), the most recently used kept within a budget of venues in all. Shared by the readers
 /// of that file that ``OSMIndexReaderPool`` keeps: as-you-type asks about the same circle at
 /// every keystroke, with another term each time, so the R-tree is read once per circle, not
 /// once per keystroke.
