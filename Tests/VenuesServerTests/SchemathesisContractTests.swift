@@ -1,4 +1,6 @@
 import Foundation
+import OSMFiles
+import OSMIndex
 import Testing
 import VenuesServerTestSupport
 import VenuesTestSupport
@@ -11,8 +13,8 @@ import Glibc
 /// installs the pinned version into `.build/schemathesis` with `scripts/install-schemathesis`)
 /// generates requests from the document the server serves at `/openapi.json` — valid ones,
 /// invalid ones and the edges of every range — and sends them, with a bearer token made by
-/// `venues serve token create`, to `venues serve` with the three loopback fake providers and a
-/// default location. The checks (`Tests/schemathesis.toml`): no answer is a server error (5xx);
+/// `venues serve token create`, to `venues serve` with the three loopback fake providers, the
+/// sample's OpenStreetMap index (real suggestions) and a default location. The checks (`Tests/schemathesis.toml`): no answer is a server error (5xx);
 /// every status, content type and body is one the document gives for that operation; what the
 /// document forbids is refused and what it allows is accepted; and no operation "mostly
 /// rejected" the generated requests (its warnings fail the run). A fixed seed and a bounded
@@ -77,16 +79,29 @@ struct SchemathesisContractTests {
         let google = try await FakeProvider.working(.google)
         let overpass = try await Fakes.overpass()
         let environment = try ServeProcess.environment(home: home, fakes: [foursquare, google, overpass])
-        // A default location, so that `near` is as optional as the document says.
+        // A default location, so that `near` is as optional as the document says, inside the
+        // sample's index, so that suggestions (and OpenStreetMap's listings) are real venues.
         try Data(
             #"""
-            {"timeout": 60, "providers": ["fsq", "google", "osm"], "overpass": {"useIndexes": false},
-             "defaultLocation": {"latitude": \#(FakeBodies.centerLatitude), "longitude": \#(FakeBodies.centerLongitude)}}
+            {"timeout": 60, "providers": ["fsq", "google", "osm"], "overpass": {"useIndexes": true},
+             "defaultLocation": {"latitude": 60.1710, "longitude": 24.9414}}
             """#.utf8
         ).write(to: home.appendingPathComponent("config/venues/config.json"))
+        let indexes = home.appendingPathComponent("data/venues/osm", isDirectory: true)
+        try FileManager.default.createDirectory(at: indexes, withIntermediateDirectories: true)
+        try await offCooperativePool {
+            try OSMIndexImporter.run(
+                source: OSMXMLFile(url: SuggestRouteTests.sample),
+                sourceFile: SuggestRouteTests.sample,
+                destination: indexes.appendingPathComponent("helsinki.sqlite"),
+                options: .init(generator: "venues tests")
+            )
+        }
 
         let token = try await ServeProcess.createToken("schemathesis", environment: environment)
         let server = try await ServeProcess.start([], environment: environment)
+        // The suggestions come from the index: schemathesis checks real ones against the schema.
+        let suggested = try await TestHTTPClient(port: server.port, token: token).get("/v1/suggest?q=pystygrilli")
         let base = "http://127.0.0.1:\(server.port)"
         let arguments = [
             "--config-file", Self.configuration.path, "--no-color",
@@ -108,6 +123,7 @@ struct SchemathesisContractTests {
         #expect(result.output.contains("No issues found"), "schemathesis found issues: its output is above")
         #expect(!result.output.contains("mostly rejected"), "an operation mostly rejected the generated requests")
         #expect(status == 0, "\(server.stderr)")
+        #expect(suggested.text.contains("Helsingin Pystygrilli"), "\(suggested.text)")
     }
 
     /// Runs `st arguments…` in `directory` to the end (ended after `timeLimit`, so that a stuck
