@@ -8,7 +8,8 @@
 #   2. `GET /v1/suggest` of `venues serve` under wrk ($THREADS threads, $CONNECTIONS connections,
 #      $DURATION s each; default 2, 64, 30): every request another prefix or typo of a real name
 #      (a Lua script cycles through 4,096 of them), so no answer is the last one's; twice: around
-#      the seven centres (people typing in seven places), and around another centre every time.
+#      the seven centres (people typing in seven places), and around another centre every time;
+#      each after $WARMUP s (default 10) of the same mix, unmeasured.
 #
 # Needs $WORK/country.sqlite (default /tmp/venues-index-bench), which Benchmarks/osm-index.sh
 # makes; when only $WORK/country.osm is there, it is imported first.
@@ -22,6 +23,7 @@ root="$(cd "$here/.." && pwd)"
 work="${WORK:-/tmp/venues-index-bench}"
 queries="${QUERIES:-21}"
 duration="${DURATION:-30}"
+warmup="${WARMUP:-10}"
 connections="${CONNECTIONS:-64}"
 threads="${THREADS:-2}"
 
@@ -115,6 +117,9 @@ print("paths = {" + ",".join('"%s"' % p for p in paths) + "}")
 print("counter = 0")
 print("request = function() counter = counter + 1; return wrk.format(nil, paths[(counter % #paths) + 1]) end")
 PY
+    # Unmeasured first: a server that has been up a while (its kept readers open, their words read).
+    wrk -t"$threads" -c"$connections" -d"${warmup}s" -H "Authorization: Bearer $token" \
+        -s "$serve/$mix.lua" "http://127.0.0.1:$port" >/dev/null
     before="$(cut -d' ' -f1-3 /proc/loadavg)"
     wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -H "Authorization: Bearer $token" \
         -s "$serve/$mix.lua" "http://127.0.0.1:$port" >"$serve/wrk.txt"
