@@ -416,7 +416,8 @@ let tests: [Target] = [
     .testTarget(
         name: "OverpassProviderTests",
         dependencies: [
-            "OverpassProvider", "OSMModel", "OSMFiles", "OSMPBFTestSupport", "VenuesTestKit", "VenuesTestSupport",
+            "OverpassProvider", "OSMModel", "OSMFiles", "OSMIndex", "OSMPBFTestSupport", "VenuesTestKit",
+            "VenuesTestSupport",
         ],
         resources: [.copy("Fixtures")]
     ),

@@ -6,9 +6,10 @@
 #      a term with one typo at 2 km and at 30 km (the widest circle the generated country
 #      holds around a tile), and the common word `ravintola` at 30 km with --limit 50;
 #   2. `GET /v1/suggest` of `venues serve` under wrk ($THREADS threads, $CONNECTIONS connections,
-#      $DURATION s; default 2, 64, 30): every request another prefix or typo of a real name
-#      around another centre (a Lua script cycles through 4,096 of them), so no answer is the
-#      last one's.
+#      $DURATION s each; default 2, 64, 30): every request another prefix or typo of a real name
+#      (a Lua script cycles through 4,096 of them), so no answer is the last one's; twice: around
+#      the seven centres (people typing in seven places), and around another centre every time;
+#      each after $WARMUP s (default 10) of the same mix, unmeasured.
 #
 # Needs $WORK/country.sqlite (default /tmp/venues-index-bench), which Benchmarks/osm-index.sh
 # makes; when only $WORK/country.osm is there, it is imported first.
@@ -22,6 +23,7 @@ root="$(cd "$here/.." && pwd)"
 work="${WORK:-/tmp/venues-index-bench}"
 queries="${QUERIES:-21}"
 duration="${DURATION:-30}"
+warmup="${WARMUP:-10}"
 connections="${CONNECTIONS:-64}"
 threads="${THREADS:-2}"
 
@@ -88,7 +90,11 @@ token="$("$VENUES" serve token create bench --database "$serve/server.sqlite" | 
 server=$!
 wait_listening "$serve/serve.log"
 # 4,096 paths: prefixes (3 letters and more) and one-typo forms of names, around the seven centres.
-python3 - "$centres" >"$serve/paths.lua" <<'PY'
+# Two request mixes: the seven centres (people typing in seven places: each circle is asked
+# again at every keystroke), and every request around another centre, up to a kilometre from one
+# of the seven (no circle asked twice in a row: the R-tree is read every time).
+for mix in same-circles new-circles; do
+    python3 - "$centres" "$mix" >"$serve/$mix.lua" <<'PY'
 import random, sys, urllib.parse
 random.seed(2026)
 names = ["Stockmann", "Kahvila", "Hesburger", "Ravintola", "Robert's Coffee", "Sushi", "Alepa", "Fazer Cafe",
@@ -103,15 +109,22 @@ while len(paths) < 4096:
         i = random.randrange(1, len(name) - 1)
         q = name[:i] + name[i + 1] + name[i] + name[i + 2:]
     near = random.choice(centres)
+    if sys.argv[2] == "new-circles":
+        lat, lon = map(float, near.split(","))
+        near = f"{lat + random.uniform(-0.009, 0.009):.6f},{lon + random.uniform(-0.015, 0.015):.6f}"
     paths.append("/v1/suggest?" + urllib.parse.urlencode({"q": q, "near": near, "radius": 2000}, quote_via=urllib.parse.quote))
 print("paths = {" + ",".join('"%s"' % p for p in paths) + "}")
 print("counter = 0")
 print("request = function() counter = counter + 1; return wrk.format(nil, paths[(counter % #paths) + 1]) end")
 PY
-before="$(cut -d' ' -f1-3 /proc/loadavg)"
-wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -H "Authorization: Bearer $token" \
-    -s "$serve/paths.lua" "http://127.0.0.1:$port" >"$serve/wrk.txt"
-after="$(cut -d' ' -f1-3 /proc/loadavg)"
-echo "== GET /v1/suggest under wrk ($threads threads, $connections connections, ${duration} s; load $before → $after)"
-wrk_figures "$serve/wrk.txt" | awk '{ printf "  %s requests/s, p50 %s, p99 %s, errors %d\n", $1, $2, $3, $4 }'
+    # Unmeasured first: a server that has been up a while (its kept readers open, their words read).
+    wrk -t"$threads" -c"$connections" -d"${warmup}s" -H "Authorization: Bearer $token" \
+        -s "$serve/$mix.lua" "http://127.0.0.1:$port" >/dev/null
+    before="$(cut -d' ' -f1-3 /proc/loadavg)"
+    wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -H "Authorization: Bearer $token" \
+        -s "$serve/$mix.lua" "http://127.0.0.1:$port" >"$serve/wrk.txt"
+    after="$(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "== GET /v1/suggest under wrk, $mix ($threads threads, $connections connections, ${duration} s; load $before → $after)"
+    wrk_figures "$serve/wrk.txt" | awk '{ printf "  %s requests/s, p50 %s, p99 %s, errors %d\n", $1, $2, $3, $4 }'
+done
 awk '/VmHWM/ { printf "  server peak RSS %d MiB\n", $2 / 1024 }' "/proc/$server/status"

@@ -86,7 +86,7 @@ public struct OverpassProvider: VenueProvider {
                     let venue = try OSMIndexReader(url: url).venue(kind: kind, id: number)
                     return venue.map { [$0] } ?? []
                 } catch {
-                    throw error.providerError
+                    throw ProviderError(error)
                 }
             }
         }
@@ -217,6 +217,7 @@ public struct OverpassProvider: VenueProvider {
             return .answered(
                 try searchIndexFile(
                     covering.url,
+                    center: center,
                     query: query,
                     selection: selection,
                     reason: "its bounds contain the whole \(query.radius) m circle",
@@ -227,7 +228,7 @@ public struct OverpassProvider: VenueProvider {
             // A damaged index is passed over, as if it were not there: the server answers.
             return .notCovered("the OSM index \(path) is damaged (\(reason)), asking Overpass")
         } catch {
-            throw error.providerError
+            throw ProviderError(error)
         }
     }
 
@@ -241,30 +242,30 @@ public struct OverpassProvider: VenueProvider {
         reason: String,
         cancellation: CancellationFlag
     ) throws(ProviderError) -> ProviderResponse {
+        guard let center = query.center else { throw .unsupported("OpenStreetMap needs a centre to search around") }
         do throws(OSMIndexError) {
             return try searchIndexFile(
                 url,
+                center: center,
                 query: query,
                 selection: selection,
                 reason: reason,
                 cancellation: cancellation
             )
         } catch {
-            throw error.providerError
+            throw ProviderError(error)
         }
     }
 
     /// ``searchIndex(_:query:selection:reason:cancellation:)``, with the index's own errors.
     private static func searchIndexFile(
         _ url: URL,
+        center: Coordinate,
         query: VenueQuery,
         selection: OSMSelection,
         reason: String,
         cancellation: CancellationFlag
     ) throws(OSMIndexError) -> ProviderResponse {
-        guard let center = query.center else {
-            throw .source(.unsupported("OpenStreetMap needs a centre to search around"))
-        }
         let reader = try OSMIndexReader(url: url)
         let answer = try reader.search(
             OSMIndexReader.Query(

@@ -36,7 +36,7 @@ package enum OSMExtractFile {
 
 extension OSMElementSource {
     /// A pass without header or progress calls.
-    package func read(visit: (inout OSMElement) -> OSMVisit) throws(ProviderError) -> OSMReadSummary {
+    package func read(visit: (inout OSMElement) -> OSMVisit) throws(OSMFileError) -> OSMReadSummary {
         try read(header: { _ in }, progress: { _ in }, visit: visit)
     }
 }

@@ -19,7 +19,7 @@ package protocol OSMFormatReader {
         header: @escaping (OSMHeader) -> Void,
         progress: @escaping (OSMReadProgress) -> Void,
         visit: (inout OSMElement) -> OSMVisit
-    ) throws(ProviderError) -> OSMReadSummary
+    ) throws(OSMFileError) -> OSMReadSummary
 }
 
 /// An OSM file of one format (``OSMXMLFile``, ``OSMPBFFile``) as an ``OSMElementSource``: what
@@ -29,7 +29,7 @@ package struct OSMFile<Reader: OSMFormatReader>: OSMElementSource {
     package let url: URL
     /// What the reader collects; by default all an import needs (``OSMFormatReader/importOptions``).
     package var options: Reader.Options
-    /// Raised to stop a pass early (``ProviderError/cancelled``).
+    /// Raised to stop a pass early (``OSMFileError/cancelled``).
     package var cancellation: CancellationFlag?
 
     package init(url: URL, options: Reader.Options = Reader.importOptions, cancellation: CancellationFlag? = nil) {
@@ -44,9 +44,9 @@ package struct OSMFile<Reader: OSMFormatReader>: OSMElementSource {
         header: (OSMHeader) -> Void,
         progress: (OSMReadProgress) -> Void,
         visit: (inout OSMElement) -> OSMVisit
-    ) throws(ProviderError) -> OSMReadSummary {
-        try withoutActuallyEscaping(header) { header throws(ProviderError) in
-            try withoutActuallyEscaping(progress) { progress throws(ProviderError) in
+    ) throws(OSMFileError) -> OSMReadSummary {
+        try withoutActuallyEscaping(header) { header throws(OSMFileError) in
+            try withoutActuallyEscaping(progress) { progress throws(OSMFileError) in
                 try Reader(options: options, cancellation: cancellation)
                     .read(fileAt: url, header: header, progress: progress, visit: visit)
             }
@@ -67,7 +67,7 @@ extension OSMXMLReader: OSMFormatReader {
         header: @escaping (OSMHeader) -> Void,
         progress: @escaping (OSMReadProgress) -> Void,
         visit: (inout OSMElement) -> OSMVisit
-    ) throws(ProviderError) -> OSMReadSummary {
+    ) throws(OSMFileError) -> OSMReadSummary {
         try read(.file(url), header: header, progress: progress, visit: visit)
     }
 }
@@ -80,7 +80,7 @@ extension OSMPBFReader: OSMFormatReader {
         header: @escaping (OSMHeader) -> Void,
         progress: @escaping (OSMReadProgress) -> Void,
         visit: (inout OSMElement) -> OSMVisit
-    ) throws(ProviderError) -> OSMReadSummary {
+    ) throws(OSMFileError) -> OSMReadSummary {
         try read(.file(url), header: header, progress: progress, visit: visit)
     }
 }

@@ -1,5 +1,5 @@
 package import Foundation
-package import VenuesCore
+package import OSMModel
 
 #if canImport(Glibc)
 import Glibc
@@ -8,24 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// Why an OSM file could not be opened.
-package enum OSMFileError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Nothing at the path (or a path through something that is not a folder).
-    case notFound(path: String)
-    /// The path is a folder; `format` names what was expected (`OSM XML`, `OSM PBF`).
-    case isDirectory(path: String, format: String)
-    /// The file exists but cannot be opened: the system's reason.
-    case unreadable(path: String, reason: String)
-
-    package var description: String {
-        switch self {
-        case .notFound(let path): "OSM file not found: \(path)"
-        case .isDirectory(let path, let format): "\(path) is a directory, not an \(format) file"
-        case .unreadable(let path, let reason): "cannot open the OSM file \(path): \(reason)"
-        }
-    }
-}
 
 /// Opens OSM files for every reader (XML, PBF, format detection): read-only, close-on-exec, a
 /// folder refused, and one error type for all of them.
@@ -45,17 +27,5 @@ package enum OSMFileOpener {
             throw .isDirectory(path: url.path, format: format)
         }
         return descriptor
-    }
-}
-
-extension ProviderError {
-    /// An OSM file that could not be opened, as providers report it: a missing file is
-    /// ``misconfigured(_:)`` (the setting or argument names nothing), a folder or an unreadable
-    /// file ``unreachable(_:)``; the message is the error's.
-    package init(_ error: OSMFileError) {
-        switch error {
-        case .notFound: self = .misconfigured(error.description)
-        case .isDirectory, .unreadable: self = .unreachable(error.description)
-        }
     }
 }

@@ -58,7 +58,11 @@ struct SettingsReader {
                 "timeout",
                 number,
                 { $0.double(forKey: $1) },
-                problem: { $0 > 0 && $0 <= 600 ? nil : "timeout \($0) must be between 0 and 600 seconds" }
+                problem: {
+                    VenueQuery.timeoutRange.contains($0)
+                        ? nil
+                        : "timeout \($0) is out of range: expected \(VenueQuery.timeoutRangeText)"
+                }
             )?.value ?? configuration.timeout
         if let names = try read("providers", "a list of provider names", { $0.stringArray(forKey: $1) }) {
             configuration.providers = try providerIDs(names, setting: "providers", known: knownProviders)

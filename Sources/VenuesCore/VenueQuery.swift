@@ -28,6 +28,18 @@ public struct VenueQuery: Sendable, Hashable {
     public static let defaultTimeout = 10.0
     /// The radius range accepted.
     public static let radiusRange = 1...100_000
+    /// The per-provider timeouts accepted, in seconds: the command line's `--timeout`, the
+    /// configuration's `timeout` and the server's `timeout=` parameter. Under a second no
+    /// provider can answer (Overpass counts its own deadline in whole seconds), so a smaller
+    /// value is refused rather than turned into "no provider answered".
+    public static let timeoutRange = 1.0...600.0
+    /// ``timeoutRange`` as messages say it: `1 to 600 seconds`.
+    public static var timeoutRangeText: String {
+        func text(_ seconds: Double) -> String {
+            seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        }
+        return "\(text(timeoutRange.lowerBound)) to \(text(timeoutRange.upperBound)) seconds"
+    }
 
     public init(
         center: Coordinate?,

@@ -4,7 +4,22 @@
 /// local indexes).
 public protocol VenueSuggesting: Sendable {
     /// At most `query.limit` venues inside the circle that match `query.term` (``SearchTerm``),
-    /// the best matches first, then the nearest; empty when no local data covers any of the
-    /// circle.
-    func suggest(_ query: VenueQuery) async throws(ProviderError) -> [Venue]
+    /// the best matches first, then the nearest, each with how it matches; empty when no local
+    /// data covers any of the circle.
+    func suggest(_ query: VenueQuery) async throws(ProviderError) -> [SuggestedVenue]
+}
+
+/// A venue suggested for a term, and how it matches the term: the suggester has matched it
+/// already, so the suggestions of several suggesters are ranked together without matching again
+/// (``SearchTerm/ranked(_:around:)``).
+public struct SuggestedVenue: Sendable, Hashable {
+    /// The venue.
+    public var venue: Venue
+    /// How it matches the term.
+    public var match: VenueMatch?
+
+    public init(venue: Venue, match: VenueMatch?) {
+        self.venue = venue
+        self.match = match
+    }
 }

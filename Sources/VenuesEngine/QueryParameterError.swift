@@ -52,7 +52,7 @@ public struct QueryParameterError: Error, Sendable, Equatable, CustomStringConve
         case .limitTooSmall(let limit):
             return "\(name) \(limit) is too small: expected a whole number of at least 1"
         case .timeoutOutOfRange(let timeout):
-            return "\(name) \(timeout) is out of range: expected more than 0 and at most 600 seconds"
+            return "\(name) \(timeout) is out of range: expected \(VenueQuery.timeoutRangeText)"
         case .unknownSort(let sort):
             return "\(name) '\(sort)' is not known: expected distance, name, rating or relevance"
         case .unknownCategory(let category):

@@ -33,8 +33,10 @@ public struct QueryParameters: Sendable, Hashable {
 
     /// The longest search term accepted, in characters.
     public static let maximumTermLength = 200
-    /// The longest per-provider timeout accepted, in seconds.
-    public static let maximumTimeout = 600.0
+    /// The shortest per-provider timeout accepted, in seconds (``VenueQuery/timeoutRange``).
+    public static let minimumTimeout = VenueQuery.timeoutRange.lowerBound
+    /// The longest per-provider timeout accepted, in seconds (``VenueQuery/timeoutRange``).
+    public static let maximumTimeout = VenueQuery.timeoutRange.upperBound
 
     /// Parameters; every one optional.
     public init(
@@ -72,7 +74,7 @@ public struct QueryParameters: Sendable, Hashable {
         if let limit, limit < 1 {
             throw QueryParameterError(.limit, .limitTooSmall(limit))
         }
-        if let timeout, !(timeout > 0 && timeout <= Self.maximumTimeout) {
+        if let timeout, !VenueQuery.timeoutRange.contains(timeout) {
             throw QueryParameterError(.timeout, .timeoutOutOfRange(timeout))
         }
         if let sort, VenueSort(rawValue: sort) == nil {

@@ -2,7 +2,6 @@ import Foundation
 import OSMFiles
 import OSMModel
 import Testing
-import VenuesCore
 
 /// One opener for every OSM file: the XML and PBF readers and format detection report a missing
 /// file, a folder and an unreadable file the same way, and leave no descriptor to a child process.
@@ -14,9 +13,9 @@ import VenuesCore
         return folder
     }
 
-    /// Both readers' answer to reading `url`, as a provider reports it.
-    static func errors(reading url: URL) -> [ProviderError?] {
-        var errors: [ProviderError?] = []
+    /// Both readers' answer to reading `url`.
+    static func errors(reading url: URL) -> [OSMFileError?] {
+        var errors: [OSMFileError?] = []
         do {
             _ = try OSMXMLFile(url: url).read(visit: { _ in .next })
             errors.append(nil)
@@ -28,20 +27,23 @@ import VenuesCore
         return errors
     }
 
-    @Test("a missing file is misconfigured, a folder unreachable, in both readers")
+    @Test("a missing file and a folder are the same errors in both readers")
     func bothReadersAgree() throws {
         let folder = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let missing = folder.appendingPathComponent("gone.osm")
+        #expect(Self.errors(reading: missing) == [.notFound(path: missing.path), .notFound(path: missing.path)])
         #expect(
-            Self.errors(reading: missing) == [
-                .misconfigured("OSM file not found: \(missing.path)"),
-                .misconfigured("OSM file not found: \(missing.path)"),
+            Self.errors(reading: folder) == [
+                .isDirectory(path: folder.path, format: "OSM XML"), .isDirectory(path: folder.path, format: "OSM PBF"),
             ]
         )
-        let folderErrors = Self.errors(reading: folder)
-        #expect(folderErrors[0] == .unreachable("\(folder.path) is a directory, not an OSM XML file"))
-        #expect(folderErrors[1] == .unreachable("\(folder.path) is a directory, not an OSM PBF file"))
+        #expect(
+            Self.errors(reading: folder).map { $0?.description } == [
+                "\(folder.path) is a directory, not an OSM XML file",
+                "\(folder.path) is a directory, not an OSM PBF file",
+            ]
+        )
         #expect(!OSMExtractFile.isPBF(missing))
     }
 
@@ -58,8 +60,8 @@ import VenuesCore
             _ = try OSMFileOpener.open(folder.appendingPathComponent("b.osm"), format: "OSM XML")
         }
         #expect(
-            ProviderError(OSMFileError.unreadable(path: "/x", reason: "Permission denied"))
-                == .unreachable("cannot open the OSM file /x: Permission denied")
+            OSMFileError.unreadable(path: "/x", reason: "Permission denied").description
+                == "cannot open the OSM file /x: Permission denied"
         )
     }
 }

@@ -10,9 +10,9 @@ import VenuesTestSupport
 /// replaced it.
 @Suite("OSM index: readers kept open")
 struct ReaderPoolTests {
-    static func query(_ term: String) throws -> OSMIndexReader.Query {
+    static func query(_ term: String, center: Coordinate = IndexTest.helsinki) throws -> OSMIndexReader.Query {
         OSMIndexReader.Query(
-            center: IndexTest.helsinki,
+            center: center,
             radius: 1_500,
             categories: [],
             selection: try OSMSelection(categories: [], term: term),
@@ -28,9 +28,15 @@ struct ReaderPoolTests {
         // The venues of the words sought by position, where their lists are kept between searches.
         let pool = OSMIndexReaderPool(readers: 2, directTextCandidates: 0)
         let fresh = try OSMIndexReader(url: index)
-        for term in ["kahv", "Stokcmann", "ravintola", "kahv", "Robert's Cofee", "ravintola"] {
-            let kept = try pool.withReader(index) { try $0.search(Self.query(term)) }
-            #expect(kept.venues.map(\.id) == (try fresh.search(Self.query(term))).venues.map(\.id), "\(term)")
+        // The same circles again and again, with other terms (as-you-type): their venues are kept too.
+        let elsewhere = try Coordinate(latitude: 60.1640, longitude: 24.9300)
+        for center in [IndexTest.helsinki, elsewhere, IndexTest.helsinki] {
+            for term in ["kahv", "Stokcmann", "ravintola", "kahv", "Robert's Cofee", "ravintola"] {
+                let kept = try pool.withReader(index) { try $0.search(Self.query(term, center: center)) }
+                let own = try fresh.search(Self.query(term, center: center))
+                #expect(kept.venues == own.venues, "\(term) at \(center)")
+                #expect(kept.matches == own.matches, "\(term) at \(center)")
+            }
         }
         #expect(try pool.withReader(index) { try $0.search(Self.query("Stockmann")) }.venues.count > 1)
         #expect(pool.indexes(in: directory, meeting: IndexTest.helsinki, radius: 1_000) == [index])

@@ -1,4 +1,5 @@
 import Foundation
+import OSMIndex
 import OSMModel
 import Testing
 import VenuesCore
@@ -265,6 +266,35 @@ struct LocalExtractErrorTests {
     }
 }
 
+@Suite("Overpass local extract: the OSM files' errors as the provider reports them")
+struct OSMFileErrorTranslationTests {
+    @Test func everyFileErrorHasItsProviderError() {
+        let cases: [(OSMFileError, ProviderError)] = [
+            (.notFound(path: "/x.osm"), .misconfigured("OSM file not found: /x.osm")),
+            (.isDirectory(path: "/d", format: "OSM XML"), .unreachable("/d is a directory, not an OSM XML file")),
+            (
+                .unreadable(path: "/x", reason: "Permission denied"),
+                .unreachable("cannot open the OSM file /x: Permission denied")
+            ),
+            (.readFailed("x.osm: Input/output error"), .unreachable("x.osm: Input/output error")),
+            (.temporaryFile("No space left on device"), .unreachable("No space left on device")),
+            (
+                .malformed("x.osm is not readable OSM XML: line 3"),
+                .invalidResponse("x.osm is not readable OSM XML: line 3")
+            ),
+            (.cancelled, .cancelled),
+        ]
+        for (fileError, providerError) in cases {
+            #expect(ProviderError(fileError) == providerError)
+        }
+        #expect(
+            ProviderError(OSMIndexError.source(.notFound(path: "/x.osm")))
+                == .misconfigured("OSM file not found: /x.osm")
+        )
+        #expect(ProviderError(OSMIndexError.cancelled) == .cancelled)
+    }
+}
+
 @Suite("Overpass local extract: index and re-reading passes agree")
 struct ExtractStrategyTests {
     @Test func spillIndexAndRereadingPassesGiveTheSameVenues() async throws {
@@ -286,9 +316,11 @@ struct ExtractStrategyTests {
         #expect(indexed.venues.sorted { $0.id < $1.id } == reread.venues.sorted { $0.id < $1.id })
     }
 
-    /// A document whose ids are not ascending and whose types are interleaved: the search
-    /// cannot use the index nor stop early, and must still place the way and the relation.
-    @Test func unsortedFileIsReadAgain() async throws {
+    /// A document whose ids are not ascending and whose types are interleaved: the search cannot
+    /// stop early, and must still place the way and the relation, from the spill files in one
+    /// pass, and by reading the file again without them.
+    @Test(arguments: [true, false])
+    func unsortedFileIsPlaced(usesSpillFiles: Bool) async throws {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <osm version="0.6">
@@ -308,8 +340,13 @@ struct ExtractStrategyTests {
         try Data(xml.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let center = try Coordinate(latitude: 60.171, longitude: 24.941)
-        let provider = OverpassProvider(configuration: .init(endpoint: .file(url)), httpClient: FailingHTTPClient())
-        let response = try await provider.nearby(VenueQuery(center: center, radius: 1000))
+        var search = OSMExtractSearch(
+            file: url,
+            criterion: .nearby(try OSMSelection(categories: [], term: nil), center: center, radius: 1000)
+        )
+        search.usesSpillFiles = usesSpillFiles
+        let configured = search
+        let response = try await offCooperativePool { try configured.run() }
         let byID = Dictionary(uniqueKeysWithValues: response.venues.map { ($0.id.description, $0) })
         #expect(byID.keys.sorted() == ["osm:node/2", "osm:relation/3", "osm:way/7"])
         // Bounding-box centres: way 7 over nodes 30, 20, 10; relation 3 over way 5's nodes 40, 10.
@@ -317,6 +354,6 @@ struct ExtractStrategyTests {
         let relation = try #require(byID["osm:relation/3"])
         #expect(way.coordinate.distance(to: try Coordinate(latitude: 60.171, longitude: 24.941)) < 0.01)
         #expect(relation.coordinate.distance(to: try Coordinate(latitude: 60.1725, longitude: 24.9425)) < 0.01)
-        #expect(response.notes.contains { $0.contains("3 streaming pass") })
+        #expect(response.passes == (usesSpillFiles ? 1 : 3))
     }
 }

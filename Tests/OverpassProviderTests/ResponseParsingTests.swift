@@ -229,15 +229,15 @@ struct ResponseParsingTests {
         #expect(summary.elements == 3)
     }
 
-    @Test func foreignRootAndTruncationAreInvalidResponses() {
-        #expect(throws: ProviderError.invalidResponse("not OSM XML: the document's root element is <html>")) {
+    @Test func foreignRootAndTruncationAreMalformed() {
+        #expect(throws: OSMFileError.malformed("not OSM XML: the document's root element is <html>")) {
             try OSMXMLReader().read(.memory(Data("<html><osm/></html>".utf8))) { _ in .next }
         }
         do {
             _ = try OSMXMLReader().read(.memory(Data(#"<osm><node id="1"><tag k="a" v="b"/>"#.utf8))) { _ in .next }
             Issue.record("a truncated document must fail")
         } catch {
-            guard case .invalidResponse(let message) = error else {
+            guard case .malformed(let message) = error else {
                 Issue.record("\(error)")
                 return
             }

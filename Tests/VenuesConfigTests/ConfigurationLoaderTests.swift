@@ -76,6 +76,8 @@ import VenuesEngine
         (#"{"radius": 0}"#, "radius 0 is out of range"),
         (#"{"radius": "big"}"#, "radius: expected a whole number"),
         (#"{"timeout": "soon"}"#, "timeout: expected a number"),
+        (#"{"timeout": 0.5}"#, "timeout 0.5 is out of range: expected 1 to 600 seconds"),
+        (#"{"timeout": 601}"#, "timeout 601.0 is out of range: expected 1 to 600 seconds"),
         (#"{"providers": ["osm", "fsq", "osm"]}"#, "providers: 'osm' is listed twice"),
         (#"{"cache": {"enabled": "yes"}}"#, "cache.enabled: expected true or false"),
         (#"{"providers": "osm"}"#, "providers: expected a list of provider names"),

@@ -28,8 +28,13 @@ struct QueryParametersTests {
             ),
             (
                 QueryParameters(timeout: 601),
-                "--timeout 601.0 is out of range: expected more than 0 and at most 600 seconds",
-                "timeout 601.0 is out of range: expected more than 0 and at most 600 seconds"
+                "--timeout 601.0 is out of range: expected 1 to 600 seconds",
+                "timeout 601.0 is out of range: expected 1 to 600 seconds"
+            ),
+            (
+                QueryParameters(timeout: 5e-324),
+                "--timeout 5e-324 is out of range: expected 1 to 600 seconds",
+                "timeout 5e-324 is out of range: expected 1 to 600 seconds"
             ),
             (
                 QueryParameters(providers: ["osm,"]),
@@ -54,6 +59,20 @@ struct QueryParametersTests {
         } catch {
             #expect(error.message(naming: "--\(error.parameter.rawValue)") == cli)
             #expect(error.description == url)
+        }
+    }
+
+    @Test(
+        "timeouts: exactly 1 and exactly 600 seconds are accepted, just outside either is refused",
+        arguments: [(1.0, true), (600.0, true), (30.5, true), (0.999, false), (600.001, false), (0, false)]
+    )
+    func timeoutEdges(timeout: Double, accepted: Bool) {
+        let result = Result { () throws(QueryParameterError) in try QueryParameters(timeout: timeout).validate() }
+        switch result {
+        case .success: #expect(accepted, "\(timeout) was accepted")
+        case .failure(let error):
+            #expect(!accepted, "\(timeout) was refused: \(error)")
+            #expect(error.parameter == .timeout)
         }
     }
 

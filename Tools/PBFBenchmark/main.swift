@@ -141,6 +141,8 @@ do {
     default:
         fail("unknown mode \(arguments[0])")
     }
+} catch let error as OSMFileError {
+    fail(error.description, code: 1)
 } catch let error as ProviderError {
     fail("\(error.message)", code: 1)
 } catch {

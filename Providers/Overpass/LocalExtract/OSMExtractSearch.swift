@@ -13,15 +13,15 @@ import VenuesCore
 ///
 /// 1. One streaming pass over every element: selected nodes inside the radius become venues at
 ///    once; selected ways and relations are kept with their references. Meanwhile every node's
-///    position (16 bytes) and every way's node list go to an unlinked temporary file
-///    (``OSMSpillFile``), about a tenth of the XML's size, on disk rather than in memory.
-/// 2. When the file lists ids in ascending order (osmium and planet extracts do), the
-///    positions the kept ways and relations need are read back from the temporary file by one
-///    sequential merge scan: no second XML pass.
-/// 3. Otherwise (unsorted files, or no temporary file could be written) the XML is read again,
-///    up to twice: the referenced nodes' coordinates and the relations' member ways' node
-///    lists, then the nodes of those member ways; each pass stops as early as the element
-///    order allows.
+///    position (16 bytes) and every way's node list go to unlinked temporary files
+///    (``NodeLocationStore`` and ``WayNodeListStore``, the spill files an import uses), about a
+///    tenth of the XML's size, on disk rather than in memory.
+/// 2. The positions the kept ways and relations need are read back from them (the node
+///    positions mapped and sorted by id, the way node lists in one sequential scan): no second
+///    pass over the file, whatever its order.
+/// 3. Only when no temporary file could be written is the file read again, up to twice: the
+///    referenced nodes' coordinates and the relations' member ways' node lists, then the nodes
+///    of those member ways; each pass stops as early as the element order allows.
 ///
 /// A way's centre is the centre of the bounding box of its nodes found in the file, and a
 /// relation's that of its member nodes and member ways' nodes (sub-relations are not
@@ -63,6 +63,14 @@ struct OSMExtractSearch {
     }
 
     func run() throws(ProviderError) -> Result {
+        do throws(OSMFileError) {
+            return try search()
+        } catch {
+            throw ProviderError(error)
+        }
+    }
+
+    private func search() throws(OSMFileError) -> Result {
         var venues: [Venue] = []
         var pending: [Pending] = []
         var neededNodes = Set<Int64>()
@@ -70,16 +78,27 @@ struct OSMExtractSearch {
         var nodesWithoutPosition = 0
 
         // Pass 1, writing every node's position and every way's node list to spill files.
-        var nodeSpill = usesSpillFiles ? try? OSMSpillFile() : nil
-        var waySpill = usesSpillFiles ? try? OSMSpillFile() : nil
-        var spillError: ProviderError?
+        let temporaryDirectory = URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
+        var spillError: OSMFileError?
+        var nodeSpill: NodeLocationStore?
+        var waySpill: WayNodeListStore?
+        if usesSpillFiles {
+            do throws(OSMFileError) {
+                nodeSpill = try NodeLocationStore(directory: temporaryDirectory)
+                waySpill = try WayNodeListStore(directory: temporaryDirectory)
+            } catch {
+                spillError = error
+            }
+        }
         let reader = OSMExtractFile.source(url: file, tags: true, references: true, cancellation: cancellation)
         let first = try reader.read { element in
-            do throws(ProviderError) {
-                if element.kind == .node, let latitude = element.latitude, let longitude = element.longitude {
-                    try nodeSpill?.appendNode(id: element.id, latitude: latitude, longitude: longitude)
+            do throws(OSMFileError) {
+                if element.kind == .node, let latitude = element.latitude, let longitude = element.longitude,
+                    let fixedLatitude = FixedPoint.rounded(latitude), let fixedLongitude = FixedPoint.rounded(longitude)
+                {
+                    try nodeSpill?.append(id: element.id, latitude: fixedLatitude, longitude: fixedLongitude)
                 } else if element.kind == .way {
-                    try waySpill?.appendWay(id: element.id, nodes: element.nodeRefs)
+                    try waySpill?.append(id: element.id, nodes: element.nodeRefs)
                 }
             } catch {
                 spillError = error
@@ -144,13 +163,18 @@ struct OSMExtractSearch {
         var memberWayNodes: [Int64: [Int64]] = [:]
         let ordered = first.typeOrdered && !first.stoppedEarly
 
-        // Positions from the spill files, when the file listed ids in ascending order.
-        if let nodeSpill, let waySpill, nodeSpill.isSortedByID, waySpill.isSortedByID, first.typeOrdered {
+        // Positions from the spill files (which hold every element before the one a lookup
+        // stopped at: all it needs unless the file mixed the element types).
+        if let nodeSpill, let waySpill, first.typeOrdered || !first.stoppedEarly {
             if !neededWays.isEmpty {
                 memberWayNodes = try waySpill.nodeLists(of: neededWays.sorted())
                 for nodes in memberWayNodes.values { neededNodes.formUnion(nodes) }
             }
-            positions = try nodeSpill.positions(of: neededNodes.sorted())
+            try nodeSpill.seal()
+            for node in neededNodes {
+                guard let position = nodeSpill.position(of: node) else { continue }
+                positions[node] = (FixedPoint.degrees(position.latitude), FixedPoint.degrees(position.longitude))
+            }
             notes.append(
                 "looked up \(positions.count) node position(s) in a \((nodeSpill.size + waySpill.size) / 1024) KiB temporary index"
             )
@@ -163,7 +187,7 @@ struct OSMExtractSearch {
             )
         }
         if let spillError {
-            notes.append("temporary index unavailable (\(spillError.message)); reading the file again")
+            notes.append("temporary index unavailable (\(spillError.description)); reading the file again")
         }
 
         // Pass 2: node coordinates, and the node lists of member ways.

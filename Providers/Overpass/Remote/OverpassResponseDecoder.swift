@@ -20,7 +20,7 @@ enum OverpassResponseDecoder {
         var withoutCentre = 0
         var withoutCoordinates = 0
         let reader = OSMXMLReader(options: .init(tags: true, references: false), cancellation: cancellation)
-        _ = try reader.read(.memory(body)) { element in
+        let visit = { (element: inout OSMElement) -> OSMVisit in
             let extent = element.kind == .node ? nil : element.bounds
             var position: Coordinate?
             if let latitude = element.latitude, let longitude = element.longitude {
@@ -44,6 +44,11 @@ enum OverpassResponseDecoder {
             }
             venues.append(venue)
             return .next
+        }
+        do throws(OSMFileError) {
+            _ = try reader.read(.memory(body), visit: visit)
+        } catch {
+            throw ProviderError(error)
         }
         var notes: [String] = []
         if withoutCentre > 0 {

@@ -1,4 +1,4 @@
-import VenuesCore
+import OSMModel
 
 /// The PBF decoder's entry points for the libFuzzer target in `Fuzz/` (a package of its own,
 /// which sees only public API): each decodes bytes it is given and says how it went, keeping
@@ -36,11 +36,11 @@ public enum OSMPBFFuzzing {
     /// Reads `bytes` as a whole PBF file, decoding on `threads` threads (0: on this one);
     /// returns the number of elements.
     public static func readFile(_ bytes: [UInt8], threads: Int) throws(Refusal) -> Int {
-        do throws(ProviderError) {
+        do throws(OSMFileError) {
             let reader = OSMPBFReader(options: .init(tags: true, references: true, timestamps: true, threads: threads))
             return try reader.read(.memory(bytes)) { _ in .next }.elements
         } catch {
-            throw Refusal(description: error.message)
+            throw Refusal(description: error.description)
         }
     }
 }

@@ -73,18 +73,17 @@ package struct OSMPBFReader {
     /// `header` is called once, before the first element, with the file's bounds, writing
     /// program and replication timestamp; `fileHeader` with the whole `OSMHeader` block.
     ///
-    /// Throws ``ProviderError/invalidResponse(_:)`` (`NAME is not readable OSM PBF: at byte N:
-    /// cause`) for a file that is not PBF, is truncated or damaged, needs a feature or a
-    /// compression this reader lacks; ``ProviderError/misconfigured(_:)`` (`OSM file not found:
-    /// PATH`) when the file does not exist; ``ProviderError/unreachable(_:)`` when it cannot be
-    /// opened or is a directory; ``ProviderError/cancelled`` when the flag is raised.
+    /// Throws ``OSMFileError/malformed(_:)`` (`NAME is not readable OSM PBF: at byte N: cause`)
+    /// for a file that is not PBF, is truncated or damaged, needs a feature or a compression this
+    /// reader lacks; the opener's ``OSMFileError`` when the file cannot be opened;
+    /// ``OSMFileError/cancelled`` when the flag is raised.
     package func read(
         _ source: Source,
         header: ((OSMHeader) -> Void)? = nil,
         fileHeader: ((OSMPBFHeader) -> Void)? = nil,
         progress: ((OSMReadProgress) -> Void)? = nil,
         visit: (inout OSMElement) -> OSMVisit
-    ) throws(ProviderError) -> OSMReadSummary {
+    ) throws(OSMFileError) -> OSMReadSummary {
         let name: String
         let bytes: PBFBytes
         var descriptor: Int32 = -1
@@ -94,11 +93,7 @@ package struct OSMPBFReader {
             bytes = .memory(data)
         case .file(let url):
             name = url.lastPathComponent
-            do throws(OSMFileError) {
-                descriptor = try OSMFileOpener.open(url, format: "OSM PBF")
-            } catch {
-                throw ProviderError(error)
-            }
+            descriptor = try OSMFileOpener.open(url, format: "OSM PBF")
             bytes = .descriptor(descriptor)
         }
         defer { if descriptor >= 0 { close(descriptor) } }
@@ -106,7 +101,7 @@ package struct OSMPBFReader {
             return try run(bytes, header: header, fileHeader: fileHeader, progress: progress, visit: visit)
         } catch {
             switch error {
-            case .file(let error): throw .invalidResponse("\(name) is not readable OSM PBF: \(error)")
+            case .file(let error): throw .malformed("\(name) is not readable OSM PBF: \(error)")
             case .cancelled: throw .cancelled
             }
         }

@@ -71,31 +71,31 @@ package final class OSMXMLReader {
     /// Every document goes through ``XMLPrologGuard`` before libxml2 parses it: one with a
     /// DOCTYPE (and so any entity declaration) is refused unparsed.
     ///
-    /// Throws ``ProviderError/invalidResponse(_:)`` when the document has a DOCTYPE, is not
-    /// well-formed XML or its root is not `<osm>`; ``ProviderError/misconfigured(_:)`` (`OSM file
-    /// not found: PATH`) when a file does not exist; ``ProviderError/unreachable(_:)`` when a
-    /// file cannot be opened for another reason or is a directory; and
-    /// ``ProviderError/cancelled`` when the cancellation flag is raised. A damaged or truncated
-    /// compressed file is ``ProviderError/invalidResponse(_:)`` naming the compressed byte offset.
+    /// Throws ``OSMFileError/malformed(_:)`` when the document has a DOCTYPE, is not well-formed
+    /// XML or its root is not `<osm>`; ``OSMFileError/notFound(path:)``,
+    /// ``OSMFileError/isDirectory(path:format:)`` or ``OSMFileError/unreadable(path:reason:)``
+    /// when a file cannot be opened; and ``OSMFileError/cancelled`` when the cancellation flag is
+    /// raised. A damaged or truncated compressed file is ``OSMFileError/malformed(_:)`` naming
+    /// the compressed byte offset.
     package func read(
         _ source: Source,
         header: ((OSMHeader) -> Void)? = nil,
         progress: ((OSMReadProgress) -> Void)? = nil,
         visit: (inout OSMElement) -> Visit
-    ) throws(ProviderError) -> Summary {
+    ) throws(OSMFileError) -> Summary {
         _ = LibXML2.initialised
         switch source {
         case .memory(let data):
             guard data.count < Int(Int32.max) else {
-                throw .invalidResponse("the XML document is larger than 2 GiB")
+                throw .malformed("the XML document is larger than 2 GiB")
             }
-            let result: Result<Summary, ProviderError> = data.withUnsafeBytes { buffer in
+            let result: Result<Summary, OSMFileError> = data.withUnsafeBytes { buffer in
                 if case .refused(let reason) = XMLPrologGuard.verdict(for: buffer) {
-                    return .failure(.invalidResponse(reason))
+                    return .failure(.malformed(reason))
                 }
-                return Result { () throws(ProviderError) in
+                return Result { () throws(OSMFileError) in
                     try parse(documentName: "response.xml", header: header, progress: progress, visit: visit) {
-                        pass throws(ProviderError) in
+                        pass throws(OSMFileError) in
                         var offset = 0
                         while offset < buffer.count, !pass.isHalted {
                             let end = min(offset + Self.chunkSize, buffer.count)
@@ -108,23 +108,19 @@ package final class OSMXMLReader {
             return try result.get()
         case .file(let url):
             let descriptor: Int32
-            do throws(OSMFileError) {
-                descriptor = try OSMFileOpener.open(url, format: "OSM XML")
-            } catch {
-                throw ProviderError(error)
-            }
+            descriptor = try OSMFileOpener.open(url, format: "OSM XML")
             defer { close(descriptor) }
             let stream: any FileByteStream
             do {
                 stream = try FileCompression.detect(descriptor: descriptor).stream(descriptor: descriptor)
             } catch {
-                throw .invalidResponse("\(url.lastPathComponent) is not readable: \(error.message)")
+                throw .malformed("\(url.lastPathComponent) is not readable: \(error.message)")
             }
             let input = GuardedFileInput(stream: stream)
             defer { withExtendedLifetime(input) {} }
             do {
                 let fileBytesRead = { input.fileBytesRead }
-                let feedFile: (SAXPass) throws(ProviderError) -> Void = { pass throws(ProviderError) in
+                let feedFile: (SAXPass) throws(OSMFileError) -> Void = { pass throws(OSMFileError) in
                     let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Self.chunkSize)
                     defer { buffer.deallocate() }
                     while !pass.isHalted {
@@ -132,8 +128,8 @@ package final class OSMXMLReader {
                         if count == 0 { break }
                         guard count > 0 else {
                             // The bytes themselves could not be read: a read error, damaged compressed data.
-                            if let failure = input.failure { throw .unreachable(failure) }
-                            throw .invalidResponse(input.refusal ?? "the file could not be read")
+                            if let failure = input.failure { throw .readFailed(failure) }
+                            throw .malformed(input.refusal ?? "the file could not be read")
                         }
                         pass.feed(UnsafeRawBufferPointer(start: buffer, count: Int(count)))
                     }
@@ -146,13 +142,13 @@ package final class OSMXMLReader {
                     visit: visit,
                     feed: feedFile
                 )
-            } catch .unreachable(let failure) {
-                throw .invalidResponse("\(url.lastPathComponent) is not readable: \(failure)")
-            } catch .invalidResponse(let reason) {
+            } catch .readFailed(let failure) {
+                throw .malformed("\(url.lastPathComponent) is not readable: \(failure)")
+            } catch .malformed(let reason) {
                 let hint =
                     url.pathExtension.lowercased() == "pbf"
                     ? " (a .osm.pbf file? convert it to XML first: osmium cat FILE.osm.pbf -o FILE.osm)" : ""
-                throw .invalidResponse("\(url.lastPathComponent) is not readable OSM XML: \(reason)\(hint)")
+                throw .malformed("\(url.lastPathComponent) is not readable OSM XML: \(reason)\(hint)")
             }
         }
     }
@@ -165,9 +161,9 @@ package final class OSMXMLReader {
         progress: ((OSMReadProgress) -> Void)?,
         bytesRead: @escaping () -> Int = { 0 },
         visit: (inout OSMElement) -> Visit,
-        feed: (SAXPass) throws(ProviderError) -> Void
-    ) throws(ProviderError) -> Summary {
-        try withoutActuallyEscaping(visit) { visit throws(ProviderError) in
+        feed: (SAXPass) throws(OSMFileError) -> Void
+    ) throws(OSMFileError) -> Summary {
+        try withoutActuallyEscaping(visit) { visit throws(OSMFileError) in
             let pass = SAXPass(
                 options: options,
                 cancellation: cancellation,
@@ -186,7 +182,7 @@ package final class OSMXMLReader {
                     documentName
                 )
             else {
-                throw .invalidResponse("libxml2 could not create a parser")
+                throw .malformed("libxml2 could not create a parser")
             }
             defer {
                 pass.parser = nil
@@ -194,7 +190,7 @@ package final class OSMXMLReader {
             }
             xmlCtxtUseOptions(parser, LibXML2.readerOptions)
             pass.parser = parser
-            try withExtendedLifetime(pass) { () throws(ProviderError) in
+            try withExtendedLifetime(pass) { () throws(OSMFileError) in
                 try feed(pass)
                 if !pass.isHalted { pass.finish() }
             }
@@ -289,7 +285,7 @@ private final class SAXPass {
     private var sawRoot = false
     private var lastKind: OSMElement.Kind = .node
     /// Why the pass ended before the document did: the visitor said stop, or a failure.
-    private var failure: ProviderError?
+    private var failure: OSMFileError?
     /// libxml2's first error message, with its line.
     private var firstError: String?
     /// Whether libxml2 reported an error or the pass was stopped; no more input is wanted.
@@ -348,20 +344,20 @@ private final class SAXPass {
     }
 
     /// The summary of a complete (or visitor-stopped) pass, or why there is none.
-    func outcome() throws(ProviderError) -> OSMXMLReader.Summary {
+    func outcome() throws(OSMFileError) -> OSMXMLReader.Summary {
         if let failure { throw failure }
         if summary.stoppedEarly { return finished() }
         if parseStatus != 0 || parser?.pointee.wellFormed == 0 {
-            throw .invalidResponse("malformed XML: \(firstError ?? "libxml2 reported an error")")
+            throw .malformed("malformed XML: \(firstError ?? "libxml2 reported an error")")
         }
-        guard sawRoot else { throw .invalidResponse("not OSM XML: the document is empty") }
+        guard sawRoot else { throw .malformed("not OSM XML: the document is empty") }
         sendHeader()
         if cancellation?.isCancelled == true { throw .cancelled }
         return finished()
     }
 
     /// Ends the pass from inside a callback.
-    private func halt(_ failure: ProviderError?) {
+    private func halt(_ failure: OSMFileError?) {
         if let failure, self.failure == nil { self.failure = failure }
         isHalted = true
         if let parser { xmlStopParser(parser) }
@@ -388,7 +384,7 @@ private final class SAXPass {
         }
         handler.internalSubset = { context, _, _, _ in
             SAXPass.from(context)?.halt(
-                .invalidResponse("the document has a DOCTYPE declaration, which OSM XML never has")
+                .malformed("the document has a DOCTYPE declaration, which OSM XML never has")
             )
         }
         handler.serror = { context, error in
@@ -455,7 +451,7 @@ private final class SAXPass {
             inElement = true
         } else if level == 0 {
             guard OSMXMLReader.equals(name, "osm") else {
-                halt(.invalidResponse("not OSM XML: the document's root element is <\(String(cString: name))>"))
+                halt(.malformed("not OSM XML: the document's root element is <\(String(cString: name))>"))
                 return
             }
             sawRoot = true

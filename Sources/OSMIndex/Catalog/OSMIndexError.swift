@@ -1,10 +1,10 @@
-package import VenuesCore
+package import OSMModel
 import VenuesSQLite
 
 /// Why an index could not be imported, opened or removed, in words for the user.
 package enum OSMIndexError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The OSM file could not be read: the message names the file and where (line or byte).
-    case source(ProviderError)
+    case source(OSMFileError)
     /// The index could not be written (disk full, permissions…).
     case write(path: String, reason: String)
     /// The import's temporary files (beside the index) could not be written or read back.
@@ -27,10 +27,8 @@ package enum OSMIndexError: Error, Sendable, Hashable, CustomStringConvertible {
 
     package var description: String {
         switch self {
-        case .source(.invalidResponse(let detail)), .source(.badRequest(let detail)), .source(.unreachable(let detail)):
-            detail
         case .source(let error):
-            error.message
+            error.description
         case .write(let path, let reason):
             "cannot write the index \(path): \(reason)"
         case .temporaryFiles(let reason):
@@ -51,7 +49,9 @@ package enum OSMIndexError: Error, Sendable, Hashable, CustomStringConvertible {
             "the import was cancelled"
         }
     }
+}
 
+extension OSMIndexError {
     /// The error for a failed read of the index at `path`: ``damaged(path:reason:)`` when SQLite
     /// says the file is malformed or shorter than it should be, else
     /// ``notAnIndex(path:reason:)`` with `reason` before SQLite's message.
@@ -61,14 +61,13 @@ package enum OSMIndexError: Error, Sendable, Hashable, CustomStringConvertible {
         return .notAnIndex(path: path, reason: "\(reason): \(error.message)")
     }
 
-    /// The provider error a search reports for this failure.
-    package var providerError: ProviderError {
-        switch self {
-        case .source(let error): error
-        case .cancelled: .cancelled
-        case .notAnIndex, .newerSchema, .notFound, .invalidName: .badRequest(description)
-        case .damaged: .invalidResponse(description)
-        case .write, .temporaryFiles, .busy: .unreachable(description)
+    /// An import's failure for a failure of its OSM file or its spill files: cancelled, the
+    /// temporary files, or the file itself (``source(_:)``).
+    package init(_ error: OSMFileError) {
+        switch error {
+        case .cancelled: self = .cancelled
+        case .temporaryFile(let reason): self = .temporaryFiles(reason)
+        default: self = .source(error)
         }
     }
 }

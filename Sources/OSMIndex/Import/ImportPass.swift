@@ -34,9 +34,9 @@ final class ImportPass {
     /// Set when the writer stopped (it failed): the pass ends early.
     private(set) var writerStopped = false
     /// A temporary file could not be written.
-    private(set) var spillFailure: OSMIndexError?
+    private(set) var spillFailure: OSMFileError?
 
-    init(queue: BoundedQueue<ImportMessage>, temporaryDirectory: URL) throws(OSMIndexError) {
+    init(queue: BoundedQueue<ImportMessage>, temporaryDirectory: URL) throws(OSMFileError) {
         self.queue = queue
         selection = try! OSMSelection(categories: [], term: nil)
         nodes = try NodeLocationStore(directory: temporaryDirectory)
@@ -52,7 +52,7 @@ final class ImportPass {
 
     /// Takes one element of the file.
     func visit(_ element: inout OSMElement) -> OSMVisit {
-        do throws(OSMIndexError) {
+        do throws(OSMFileError) {
             switch element.kind {
             case .node: try visitNode(&element)
             case .way: try visitWay(&element)
@@ -65,7 +65,7 @@ final class ImportPass {
         return writerStopped ? .stop : .next
     }
 
-    private func visitNode(_ element: inout OSMElement) throws(OSMIndexError) {
+    private func visitNode(_ element: inout OSMElement) throws(OSMFileError) {
         nodeCount += 1
         guard let latitude = element.latitude, let longitude = element.longitude,
             let fixedLatitude = FixedPoint.rounded(latitude), let fixedLongitude = FixedPoint.rounded(longitude)
@@ -92,20 +92,20 @@ final class ImportPass {
         )
     }
 
-    private func visitWay(_ element: inout OSMElement) throws(OSMIndexError) {
+    private func visitWay(_ element: inout OSMElement) throws(OSMFileError) {
         wayCount += 1
         try ways.append(id: element.id, nodes: element.nodeRefs)
         guard isVenue(element) else { return }
         try setAside(element, nodes: element.nodeRefs, ways: [])
     }
 
-    private func visitRelation(_ element: inout OSMElement) throws(OSMIndexError) {
+    private func visitRelation(_ element: inout OSMElement) throws(OSMFileError) {
         relationCount += 1
         guard isVenue(element) else { return }
         try setAside(element, nodes: element.memberNodes, ways: element.memberWays)
     }
 
-    private func setAside(_ element: OSMElement, nodes: [Int64], ways: [Int64]) throws(OSMIndexError) {
+    private func setAside(_ element: OSMElement, nodes: [Int64], ways: [Int64]) throws(OSMFileError) {
         try pending.append(
             PendingElementStore.Element(
                 kind: element.kind,
@@ -150,15 +150,15 @@ final class ImportPass {
     /// not followed), as Overpass `out center` does, and sends them to the writer. Those with
     /// none of their nodes in the file are skipped and counted. The node positions are unmapped
     /// at the end.
-    func placeWaysAndRelations(cancellation: CancellationFlag?) throws(OSMIndexError) {
+    func placeWaysAndRelations(cancellation: CancellationFlag?) throws(OSMFileError) {
         try nodes.seal()
         var memberWays: [Int64] = []
-        try pending.forEachElement { element throws(OSMIndexError) in memberWays += element.ways }
+        try pending.forEachElement { element throws(OSMFileError) in memberWays += element.ways }
         memberWays.sort()
         memberWays = deduplicated(memberWays)
         let memberWayNodes = try ways.nodeLists(of: memberWays)
         var placed = 0
-        try pending.forEachElement { element throws(OSMIndexError) in
+        try pending.forEachElement { element throws(OSMFileError) in
             placed += 1
             if placed & 0xFFF == 0, cancellation?.isCancelled == true { throw .cancelled }
             if placed & 0x1FFF == 0 { nodes.dropResidentPages() }

@@ -1,4 +1,5 @@
 import Foundation
+import OSMModel
 import VenuesSQLite
 
 /// What ``RowEncodingThread`` sends the writer.

@@ -102,7 +102,7 @@ package enum OSMIndexImporter {
         do {
             pass = try ImportPass(queue: queue, temporaryDirectory: directory)
         } catch {
-            throw abandon(error)
+            throw abandon(OSMIndexError(error))
         }
         var header = OSMHeader()
         let progress = options.progress
@@ -124,12 +124,10 @@ package enum OSMIndexImporter {
                 },
                 visit: pass.visit
             )
-        } catch .cancelled {
-            throw abandon(.cancelled)
         } catch {
-            throw abandon(.source(error))
+            throw abandon(OSMIndexError(error))
         }
-        if let failure = pass.spillFailure { throw abandon(failure) }
+        if let failure = pass.spillFailure { throw abandon(OSMIndexError(failure)) }
         if pass.writerStopped { throw abandon(.cancelled) }
         if options.cancellation?.isCancelled == true { throw abandon(.cancelled) }
         let readingSeconds = elapsed()
@@ -149,7 +147,7 @@ package enum OSMIndexImporter {
             pass.flush()
             try pass.placeWaysAndRelations(cancellation: options.cancellation)
         } catch {
-            throw abandon(error)
+            throw abandon(OSMIndexError(error))
         }
         if pass.writerStopped { throw abandon(.cancelled) }
         let placingSeconds = elapsed() - readingSeconds

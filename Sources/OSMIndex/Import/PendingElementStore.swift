@@ -20,11 +20,11 @@ final class PendingElementStore {
     /// Elements stored.
     private(set) var count = 0
 
-    init(directory: URL) throws(OSMIndexError) {
+    init(directory: URL) throws(OSMFileError) {
         file = try SpillFile(directory: directory)
     }
 
-    func append(_ element: Element) throws(OSMIndexError) {
+    func append(_ element: Element) throws(OSMFileError) {
         try file.append(element.kind.rawValue)
         try file.appendSignedVarint(element.id)
         try file.appendVarint(UInt64(element.tags.pairs.count))
@@ -47,11 +47,11 @@ final class PendingElementStore {
     }
 
     /// Calls `body` with every element, in the order they were appended.
-    func forEachElement(_ body: (Element) throws(OSMIndexError) -> Void) throws(OSMIndexError) {
+    func forEachElement(_ body: (Element) throws(OSMFileError) -> Void) throws(OSMFileError) {
         var reader = try file.reader()
         for _ in 0..<count {
             guard let kind = OSMElement.Kind(rawValue: try reader.byte()) else {
-                throw .temporaryFiles("a damaged element")
+                throw .temporaryFile("a damaged element")
             }
             let id = try reader.signedVarint()
             var tags = OSMTags()

@@ -1,4 +1,5 @@
 import Foundation
+import OSMModel
 import VenuesCore
 
 /// The latitude–longitude rectangles (in 1e-7 degrees) that together hold every point within a

@@ -15,6 +15,8 @@ final class IndexWords {
     /// What recent term words matched (by the word and whether it was the term's last), for a
     /// reader kept open: as-you-type asks for the same prefixes again and again.
     private var recent: [String: [Int]] = [:]
+    /// How many venues have the words of ``recent`` entries.
+    private var recentVenues: [String: Int] = [:]
 
     /// The words of the index, or `nil` for an index without them (schema 1).
     init?(connection: SQLiteConnection) throws(SQLiteError) {
@@ -45,9 +47,29 @@ final class IndexWords {
     /// The number of words.
     var count: Int { starts.count - 1 }
 
+    /// The words (their `word.id`) that the term's word at `index` matches, and how many venues
+    /// have them (counted with repeats by `venues`, once per term word while it is recent).
+    func matching(
+        _ term: SearchTerm,
+        word index: Int,
+        venues: ([Int]) throws(SQLiteError) -> Int
+    ) throws(SQLiteError) -> (ids: [Int], venues: Int) {
+        let key = Self.key(term, word: index)
+        if let known = recentVenues[key], let ids = recent[key] { return (ids, known) }
+        let ids = matching(term, word: index)
+        let count = try venues(ids)
+        if recentVenues.count >= 4096 { recentVenues.removeAll(keepingCapacity: true) }
+        recentVenues[key] = count
+        return (ids, count)
+    }
+
+    private static func key(_ term: SearchTerm, word index: Int) -> String {
+        SearchWords.string(term.words[index]) + (index == term.words.count - 1 ? "\u{1F}" : "")
+    }
+
     /// The words (their `word.id`) that the term's word at `index` matches.
     func matching(_ term: SearchTerm, word index: Int) -> [Int] {
-        let key = SearchWords.string(term.words[index]) + (index == term.words.count - 1 ? "\u{1F}" : "")
+        let key = Self.key(term, word: index)
         if let known = recent[key] { return known }
         // A word shorter than this matches in no way: at most two edits are forgiven.
         let shortest = term.words[index].count - 2
@@ -69,9 +91,14 @@ final class IndexWords {
 }
 
 extension IndexWords {
-    /// How many venues have each of these words (`word.venues`), added up.
-    static func venueCount(of ids: [Int], connection: SQLiteConnection) throws(SQLiteError) -> Int {
-        let row = try connection.prepare("SELECT venues FROM word WHERE id = ?", persistent: true)
+    /// The statement ``venueCount(of:statement:)`` runs.
+    static let venueCountSQL = "SELECT venues FROM word WHERE id = ?"
+    /// The statement ``elements(of:statement:)`` runs.
+    static let elementsSQL = "SELECT venues, elements FROM word WHERE id = ?"
+
+    /// How many venues have each of these words (`word.venues`), added up; `row` is
+    /// ``venueCountSQL`` compiled.
+    static func venueCount(of ids: [Int], statement row: SQLiteStatement) throws(SQLiteError) -> Int {
         var total = 0
         for id in ids {
             try row.bind(id, at: 1)
@@ -81,9 +108,9 @@ extension IndexWords {
         return total
     }
 
-    /// The venues (`venue.element`) that have any of these words, each once, ascending.
-    static func elements(of ids: [Int], connection: SQLiteConnection) throws(SQLiteError) -> [Int64] {
-        let row = try connection.prepare("SELECT venues, elements FROM word WHERE id = ?", persistent: true)
+    /// The venues (`venue.element`) that have any of these words, each once, ascending; `row` is
+    /// ``elementsSQL`` compiled.
+    static func elements(of ids: [Int], statement row: SQLiteStatement) throws(SQLiteError) -> [Int64] {
         var elements: [Int64] = []
         for id in ids {
             try row.bind(id, at: 1)
@@ -128,12 +155,46 @@ extension IndexWords {
 struct SortedElements: Sendable {
     private let elements: [Int64]
 
-    /// `sorted` must be ascending without repeats (``IndexWords/elements(of:connection:)``).
+    /// `sorted` must be ascending without repeats (``IndexWords/elements(of:statement:)``).
     init(sorted: [Int64]) {
         elements = sorted
     }
 
     var count: Int { elements.count }
+
+    /// Those of `sorted` (ascending) that are here, in order: one pass over both, each step a
+    /// gallop ahead from the last match, so that a few thousand venues of a circle are checked
+    /// against a common word's hundreds of thousands in memory order.
+    func common(with sorted: [Int64]) -> [Int64] {
+        var result: [Int64] = []
+        elements.withUnsafeBufferPointer { elements in
+            let count = elements.count
+            var low = 0
+            for element in sorted {
+                if low < count, elements[low] < element {
+                    // Gallop: elements[low] < element; find a bound at or past it.
+                    var step = 1
+                    var high = low + 1
+                    while high < count, elements[high] < element {
+                        low = high
+                        step *= 2
+                        high = low + step
+                    }
+                    // The first index in (low, min(high, count)] holding element or more.
+                    var first = low + 1
+                    var last = min(high, count)
+                    while first < last {
+                        let middle = (first + last) / 2
+                        if elements[middle] < element { first = middle + 1 } else { last = middle }
+                    }
+                    low = first
+                }
+                if low == count { break }
+                if elements[low] == element { result.append(element) }
+            }
+        }
+        return result
+    }
 
     func contains(_ element: Int64) -> Bool {
         var low = 0

@@ -36,6 +36,9 @@ package final class OSMIndexReader {
         /// For a text search, the best this many by how well they match the term, then by
         /// distance (``VenueQuery/rankedLimit``); `nil` for no such cut.
         package var ranked: Int?
+        /// Whether the venues carry every field (address, phone, links…), or only what a
+        /// suggestion shows: id, name, position and categories (``OSMVenueMapper/summary(kind:id:coordinate:tags:)``).
+        package var everyField = true
 
         package init(
             center: Coordinate,
@@ -58,6 +61,8 @@ package final class OSMIndexReader {
     package struct Answer: Sendable {
         package var venues: [Venue]
         package var notes: [String]
+        /// How each of ``venues`` matches the term, in the same order (`nil` without a term).
+        package var matches: [VenueMatch?] = []
     }
 
     /// The index file.
@@ -67,6 +72,8 @@ package final class OSMIndexReader {
     private let connection: SQLiteConnection
     private var keyNames: [Int: String] = [:]
     private var keyQuery: SQLiteStatement?
+    /// The statements of the searches, compiled once per reader (``prepared(_:)``).
+    private var statements: [String: SQLiteStatement] = [:]
     /// Whether the stored category bits and folded texts were made by this build's rules.
     private let sameRules: Bool
     private let categoryBit: [Category: Int]
@@ -82,6 +89,8 @@ package final class OSMIndexReader {
     /// The venues of the words matched by recent searches, shared by the readers of this file
     /// that a pool keeps (``OSMIndexReaderPool``); `nil` for a reader of its own.
     package var recentElements: RecentElements?
+    /// The venues of recently searched circles, shared as ``recentElements`` is.
+    package var recentCircles: RecentCircles?
 
     /// The venues of the term's words are sought through the R-tree when there are at most this
     /// many, or no more than this many times the venues the circle is expected to hold; more
@@ -222,7 +231,7 @@ package final class OSMIndexReader {
                 let rarest = try rarestWord(of: term, in: words)
                 let word = SearchWords.string(term.words[rarest.index])
                 if rarest.venues <= directTextCandidateLimit(query) {
-                    let elements = try IndexWords.elements(of: rarest.ids, connection: connection)
+                    let elements = try IndexWords.elements(of: rarest.ids, statement: prepared(IndexWords.elementsSQL))
                     found = try textCandidates(elements, query: query, filter: filter)
                     notes.append(
                         "index \(info.name): \(elements.count) venue(s) with a word matching '\(word)', read one by one"
@@ -233,7 +242,12 @@ package final class OSMIndexReader {
                             * Self.textCandidatesPerCircleVenue)
                 {
                     let make = {
-                        SortedElements(sorted: try IndexWords.elements(of: rarest.ids, connection: self.connection))
+                        SortedElements(
+                            sorted: try IndexWords.elements(
+                                of: rarest.ids,
+                                statement: self.prepared(IndexWords.elementsSQL)
+                            )
+                        )
                     }
                     let elements = try recentElements?.elements(of: rarest.ids, make: make) ?? make()
                     textMatches = elements
@@ -272,7 +286,8 @@ package final class OSMIndexReader {
             let cut = candidates[nearest - 1].distance
             candidates = candidates.filter { $0.distance <= cut }
         }
-        return Answer(venues: try venues(for: candidates, filter: filter), notes: notes)
+        let placed = try venues(for: candidates, everyField: query.everyField)
+        return Answer(venues: placed.map(\.venue), notes: notes, matches: placed.map(\.match))
     }
 
     /// Relevance order: the better match, then the nearer, then the element.
@@ -280,6 +295,19 @@ package final class OSMIndexReader {
         if let first = VenueMatch.ranksFirst(lhs.match, rhs.match) { return first }
         if lhs.distance != rhs.distance { return lhs.distance < rhs.distance }
         return lhs.element < rhs.element
+    }
+
+    /// The statement for `sql`, compiled on first use and kept: a reader kept open by the pool
+    /// answers many searches, and compiling costs about what a small search does. Handed out
+    /// rewound; used by one caller at a time (a reader is not shared), never nested.
+    private func prepared(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let statement = statements[sql] {
+            statement.reset()
+            return statement
+        }
+        let statement = try connection.prepare(sql, persistent: true)
+        statements[sql] = statement
+        return statement
     }
 
     /// The index's words, read once.
@@ -296,8 +324,9 @@ package final class OSMIndexReader {
     private func rarestWord(of term: SearchTerm, in words: IndexWords) throws -> (ids: [Int], venues: Int, index: Int) {
         var best: (ids: [Int], venues: Int, index: Int) = ([], .max, 0)
         for index in term.words.indices {
-            let ids = words.matching(term, word: index)
-            let venues = try IndexWords.venueCount(of: ids, connection: connection)
+            let (ids, venues) = try words.matching(term, word: index) { ids throws(SQLiteError) in
+                try IndexWords.venueCount(of: ids, statement: prepared(IndexWords.venueCountSQL))
+            }
             if venues < best.venues { best = (ids, venues, index) }
             if venues == 0 { break }
         }
@@ -326,10 +355,7 @@ package final class OSMIndexReader {
 
     /// The statement ``check(_:row:within:of:_:)`` reads a venue's row with.
     private func candidateRow() throws -> SQLiteStatement {
-        try connection.prepare(
-            "SELECT latitude, longitude, categories, search FROM venue WHERE element = ?",
-            persistent: true
-        )
+        try prepared("SELECT latitude, longitude, categories, search FROM venue WHERE element = ?")
     }
 
     /// The venue `element` as a candidate, read with `row` (``candidateRow()``), when it lies
@@ -371,7 +397,7 @@ package final class OSMIndexReader {
         among allowed: SortedElements?,
         cancellation: CancellationFlag?
     ) throws -> (candidates: [Candidate], rounds: Int, radius: Double) {
-        let positions = try connection.prepare(
+        let positions = try prepared(
             """
             SELECT element, min_latitude, min_longitude FROM venue_position
             WHERE max_latitude >= ?1 AND min_latitude <= ?2 AND max_longitude >= ?3 AND min_longitude <= ?4
@@ -384,6 +410,29 @@ package final class OSMIndexReader {
         // Venues inside an earlier round's circle, accepted or not.
         var decided = Set<Int64>()
         var found: [Candidate] = []
+        // One round among a word's venues, with a pool's circles: the circle's venues from there.
+        if let allowed, query.nearest == nil, let recentCircles {
+            let key = RecentCircles.Key(
+                latitude: query.center.latitude,
+                longitude: query.center.longitude,
+                radius: radius
+            )
+            let circle = try recentCircles.elements(of: key) {
+                try circleElements(
+                    around: query.center,
+                    radius: radius,
+                    positions: positions,
+                    cancellation: cancellation
+                )
+            }
+            for (index, element) in allowed.common(with: circle).enumerated() {
+                if index & 0x3FF == 0, cancellation?.isCancelled == true { throw OSMIndexError.cancelled }
+                guard let (candidate, accepted) = try check(element, row: row, within: radius, of: query, filter)
+                else { continue }
+                if accepted { found.append(candidate) }
+            }
+            return (found, 1, radius)
+        }
         while true {
             rounds += 1
             // The rounding of the R-tree's positions, and then some.
@@ -399,7 +448,9 @@ package final class OSMIndexReader {
                     rows += 1
                     if rows & 0x3FF == 0, cancellation?.isCancelled == true { throw OSMIndexError.cancelled }
                     let element = positions.int64(0)
-                    guard !decided.contains(element), allowed?.contains(element) ?? true else { continue }
+                    guard rounds == 1 || !decided.contains(element), allowed?.contains(element) ?? true else {
+                        continue
+                    }
                     if let approximate = try? Coordinate(
                         latitude: Double(positions.int64(1)) / 1e7,
                         longitude: Double(positions.int64(2)) / 1e7
@@ -408,7 +459,8 @@ package final class OSMIndexReader {
                     }
                     guard let (candidate, accepted) = try check(element, row: row, within: radius, of: query, filter)
                     else { continue }
-                    decided.insert(element)
+                    // Only a later, wider round needs to know what this one decided.
+                    if query.nearest != nil { decided.insert(element) }
                     if accepted { found.append(candidate) }
                 }
             }
@@ -419,6 +471,38 @@ package final class OSMIndexReader {
             let growth = found.isEmpty ? 4 : max(2, (Double(nearest) / Double(found.count)).squareRoot() * 1.2)
             radius = min(query.radius, radius * growth)
         }
+    }
+
+    /// Every venue the R-tree places within `radius` of `center` (give or take its rounding:
+    /// as ``spatialCandidates(query:filter:among:cancellation:)`` rules them out), whatever it
+    /// is: what ``RecentCircles`` keeps.
+    private func circleElements(
+        around center: Coordinate,
+        radius: Double,
+        positions: SQLiteStatement,
+        cancellation: CancellationFlag?
+    ) throws -> [Int64] {
+        let reach = radius + 1
+        var elements: [Int64] = []
+        for box in CircleBox.boxes(around: center, radius: radius) {
+            try positions.bind(Int64(box.minLatitude), at: 1)
+            try positions.bind(Int64(box.maxLatitude), at: 2)
+            try positions.bind(Int64(box.minLongitude), at: 3)
+            try positions.bind(Int64(box.maxLongitude), at: 4)
+            defer { positions.reset() }
+            while try positions.step() {
+                if elements.count & 0x3FF == 0, cancellation?.isCancelled == true { throw OSMIndexError.cancelled }
+                if let approximate = try? Coordinate(
+                    latitude: Double(positions.int64(1)) / 1e7,
+                    longitude: Double(positions.int64(2)) / 1e7
+                ), approximate.distance(to: center) > reach {
+                    continue
+                }
+                elements.append(positions.int64(0))
+            }
+        }
+        // In id order: checked against a word's venues in one pass (``SortedElements/common(with:)``).
+        return elements.sorted()
     }
 
     /// A first radius likely to hold `count` venues, from the index's average density (at least
@@ -444,27 +528,31 @@ package final class OSMIndexReader {
         return Double(info.venues) / max(area, 1)
     }
 
-    /// The venues of the candidates, with every field, from their stored tags.
-    private func venues(for candidates: [Candidate], filter: CandidateFilter) throws -> [Venue] {
-        let row = try connection.prepare(
-            "SELECT tags, min_latitude, min_longitude, max_latitude, max_longitude FROM venue WHERE element = ?",
-            persistent: true
+    /// The venues of the candidates, with every field, from their stored tags, and how each
+    /// matches the term.
+    private func venues(for candidates: [Candidate], everyField: Bool) throws -> [(venue: Venue, match: VenueMatch?)] {
+        let row = try prepared(
+            "SELECT tags, min_latitude, min_longitude, max_latitude, max_longitude FROM venue WHERE element = ?"
         )
-        var result: [Venue] = []
+        var result: [(venue: Venue, match: VenueMatch?)] = []
         result.reserveCapacity(candidates.count)
         for candidate in candidates.sorted(by: { $0.element < $1.element }) {
             guard let (kind, id) = OSMIndexSchema.kindAndID(element: candidate.element) else { continue }
             try row.bind(candidate.element, at: 1)
             defer { row.reset() }
             guard try row.step(), let tags = decodeTags(row, column: 0) else { continue }
-            if let venue = OSMVenueMapper.venue(
-                kind: kind,
-                id: id,
-                coordinate: candidate.coordinate,
-                tags: tags,
-                extent: Self.extent(row, firstColumn: 1)
-            ) {
-                result.append(venue)
+            let venue =
+                everyField
+                ? OSMVenueMapper.venue(
+                    kind: kind,
+                    id: id,
+                    coordinate: candidate.coordinate,
+                    tags: tags,
+                    extent: Self.extent(row, firstColumn: 1)
+                )
+                : OSMVenueMapper.summary(kind: kind, id: id, coordinate: candidate.coordinate, tags: tags)
+            if let venue {
+                result.append((venue, candidate.match))
             }
         }
         return result
@@ -475,7 +563,7 @@ package final class OSMIndexReader {
     /// The venue with this type and id, or `nil` when the index does not have it.
     package func venue(kind: OSMElement.Kind, id: Int64) throws(OSMIndexError) -> Venue? {
         do {
-            let row = try connection.prepare(
+            let row = try prepared(
                 """
                 SELECT latitude, longitude, tags, min_latitude, min_longitude, max_latitude, max_longitude
                 FROM venue WHERE element = ?
@@ -519,11 +607,11 @@ package final class OSMIndexReader {
 
     /// The stored tags of an element.
     fileprivate func tags(of element: Int64) throws -> OSMTags {
-        let row = try connection.prepare(
-            "SELECT tags, min_latitude, min_longitude, max_latitude, max_longitude FROM venue WHERE element = ?",
-            persistent: true
+        let row = try prepared(
+            "SELECT tags, min_latitude, min_longitude, max_latitude, max_longitude FROM venue WHERE element = ?"
         )
         try row.bind(element, at: 1)
+        defer { row.reset() }
         guard try row.step(), let tags = decodeTags(row, column: 0) else { return OSMTags() }
         return tags
     }
@@ -541,7 +629,7 @@ package final class OSMIndexReader {
 
     private func keyName(_ id: Int) throws -> String? {
         if keyQuery == nil {
-            keyQuery = try connection.prepare("SELECT key FROM tag_key WHERE id = ?", persistent: true)
+            keyQuery = try prepared("SELECT key FROM tag_key WHERE id = ?")
         }
         guard let statement = keyQuery else { return nil }
         try statement.bind(id, at: 1)

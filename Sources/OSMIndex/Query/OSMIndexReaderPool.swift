@@ -22,9 +22,18 @@ package final class OSMIndexReaderPool: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var idle: [String: (identity: Identity, readers: [OSMIndexReader], recent: RecentElements)] = [:]
+    private var idle: [String: Entry] = [:]
+    /// A file's idle readers and what they share.
+    private struct Entry {
+        var identity: Identity
+        var readers: [OSMIndexReader]
+        var recent: RecentElements
+        var circles: RecentCircles
+    }
     /// The venues of recently matched words kept per file (8 bytes each: 32 MiB).
     private let recentBudget = 1 << 22
+    /// The venues of recently searched circles kept per file (8 bytes each: 8 MiB).
+    private let circleBudget = 1 << 20
     /// The most readers lent at once, and kept idle per file.
     private let keep: Int
     private let lending: DispatchSemaphore
@@ -54,20 +63,26 @@ package final class OSMIndexReaderPool: @unchecked Sendable {
             seconds: status.st_mtim.tv_sec,
             nanoseconds: status.st_mtim.tv_nsec
         )
-        let (kept, recent): (OSMIndexReader?, RecentElements) = lock.withLock {
+        let (kept, shared): (OSMIndexReader?, Entry) = lock.withLock {
             if let entry = idle[path], entry.identity == identity {
                 var entry = entry
                 let reader = entry.readers.popLast()
                 idle[path] = entry
-                return (reader, entry.recent)
+                return (reader, entry)
             }
             // New, or replaced since: its readers and their venues are of the old file.
-            let recent = RecentElements(budget: recentBudget)
-            idle[path] = (identity, [], recent)
-            return (nil, recent)
+            let entry = Entry(
+                identity: identity,
+                readers: [],
+                recent: RecentElements(budget: recentBudget),
+                circles: RecentCircles(budget: circleBudget)
+            )
+            idle[path] = entry
+            return (nil, entry)
         }
         let reader = try kept ?? OSMIndexReader(url: url, directTextCandidates: directTextCandidates)
-        reader.recentElements = recent
+        reader.recentElements = shared.recent
+        reader.recentCircles = shared.circles
         defer {
             lock.withLock {
                 if var entry = idle[path], entry.identity == identity, entry.readers.count < keep {

@@ -1,7 +1,5 @@
-package import VenuesCore
-
 /// A file of OpenStreetMap elements read as one stream, whatever its format: OSM XML (plain,
-/// gzip or bzip2) today, PBF next. The local index imports from any source.
+/// gzip or bzip2) or PBF. The local index imports from any source.
 ///
 /// A source calls `header` once, before the first element (with an empty header when the file
 /// declares nothing), then `visit` for every node, way and relation in file order, and
@@ -12,14 +10,14 @@ package protocol OSMElementSource {
 
     /// Reads the whole file, or until `visit` says ``OSMVisit/stop``.
     ///
-    /// Throws ``ProviderError`` for a file that cannot be read or is malformed (the message
-    /// names the file and where: a line, or a byte offset), and ``ProviderError/cancelled``
+    /// Throws ``OSMFileError`` for a file that cannot be read or is malformed (the message
+    /// names the file and where: a line, or a byte offset), and ``OSMFileError/cancelled``
     /// when cancelled.
     func read(
         header: (OSMHeader) -> Void,
         progress: (OSMReadProgress) -> Void,
         visit: (inout OSMElement) -> OSMVisit
-    ) throws(ProviderError) -> OSMReadSummary
+    ) throws(OSMFileError) -> OSMReadSummary
 }
 
 /// What a visitor wants after an element.

@@ -66,6 +66,22 @@ package enum OSMVenueMapper {
         )
     }
 
+    /// The venue with only what a suggestion shows — id, name, position, categories — or `nil`
+    /// when the element has no usable name: cheaper than ``venue(kind:id:coordinate:tags:extent:)``
+    /// for answers given at every keystroke.
+    package static func summary(kind: OSMElement.Kind, id: Int64, coordinate: Coordinate, tags: OSMTags) -> Venue? {
+        guard let name = tags.first("name"), id > 0,
+            let venueID = try? VenueID(provider: .openStreetMap, native: "\(kind.name)/\(id)")
+        else { return nil }
+        return Venue(
+            id: venueID,
+            name: name,
+            coordinate: coordinate,
+            categories: OSMVocabulary.categories(of: tags),
+            providerCategories: OSMVocabulary.providerCategories(of: tags)
+        )
+    }
+
     /// `name`, then every other name: `name:LANG` (LANG a language code such as `en`, `sv`,
     /// `zh-Hant`) and the ``otherNameKeys``, in tag order, each value of a `;` list once;
     /// empty when the element has no name but `name`.

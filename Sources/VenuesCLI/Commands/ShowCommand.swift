@@ -3,6 +3,7 @@ import Foundation
 import VenuesAggregator
 import VenuesCLISupport
 import VenuesCore
+import VenuesEngine
 import VenuesReports
 
 /// `venues show ID`: one venue with every field we have, its sources and map links.
@@ -28,7 +29,7 @@ struct ShowCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         parsing: .unconditional,
-        help: ArgumentHelp("Seconds the provider may take (default 10).", valueName: "seconds")
+        help: ArgumentHelp("Seconds the provider may take, 1 to 600 (default 10).", valueName: "seconds")
     )
     var timeout: Double?
 
@@ -41,8 +42,10 @@ struct ShowCommand: AsyncParsableCommand {
 
     func validate() throws {
         _ = try VenueIDArgument.parse(id)
-        if let timeout, !(timeout > 0 && timeout <= 600) {
-            throw ValidationError("--timeout \(timeout) is out of range: expected more than 0 and at most 600 seconds")
+        if let timeout, !VenueQuery.timeoutRange.contains(timeout) {
+            throw ValidationError(
+                QueryParameterError(.timeout, .timeoutOutOfRange(timeout)).message(naming: "--timeout")
+            )
         }
     }
 

@@ -61,7 +61,7 @@ struct QueryOptions: ParsableArguments {
     @Option(
         name: .long,
         parsing: .unconditional,
-        help: ArgumentHelp("Seconds each provider may take (default 10).", valueName: "seconds")
+        help: ArgumentHelp("Seconds each provider may take, 1 to 600 (default 10).", valueName: "seconds")
     )
     var timeout: Double?
 

@@ -209,7 +209,16 @@ extension SearchTerm {
         _ venues: [Venue],
         around center: Coordinate
     ) -> [(venue: Venue, distance: Double, match: VenueMatch?)] {
-        venues.map { (venue: $0, distance: $0.coordinate.distance(to: center), match: match($0)) }
+        Self.ranked(venues.map { SuggestedVenue(venue: $0, match: match($0)) }, around: center)
+    }
+
+    /// Venues already matched, with their distance from `center`, in relevance order (as
+    /// ``ranked(_:around:)``, without matching again).
+    package static func ranked(
+        _ matched: [SuggestedVenue],
+        around center: Coordinate
+    ) -> [(venue: Venue, distance: Double, match: VenueMatch?)] {
+        matched.map { (venue: $0.venue, distance: $0.venue.coordinate.distance(to: center), match: $0.match) }
             .sorted { lhs, rhs in
                 if let first = VenueMatch.ranksFirst(lhs.match, rhs.match) { return first }
                 return lhs.distance != rhs.distance ? lhs.distance < rhs.distance : lhs.venue.id < rhs.venue.id

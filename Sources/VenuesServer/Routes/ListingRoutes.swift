@@ -193,7 +193,7 @@ struct ListingRoutes: Sendable {
             categories: url.list("category"),
             limit: try url.integer(.limit, expected: "a whole number of at least 1"),
             sort: try url.single("sort"),
-            timeout: try url.number(.timeout, expected: "seconds, more than 0 and at most 600")
+            timeout: try url.number(.timeout, expected: VenueQuery.timeoutRangeText)
         )
         if search {
             guard let term = try url.single("term") else {

@@ -18,17 +18,17 @@ struct SuggestRoutes: Sendable {
 
     func suggest(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let query = try Self.query(request, services: services)
-        var venues: [Venue] = []
+        var suggested: [SuggestedVenue] = []
         for suggester in services.providers.suggesters {
             do {
-                venues += try await suggester.suggest(query)
+                suggested += try await suggester.suggest(query)
             } catch {
                 continue
             }
         }
         let center = query.center!
         // Each suggester ranked its own; the lists of several are ranked together.
-        let ranked = SearchTerm(query.term ?? "").ranked(venues, around: center).prefix(query.limit)
+        let ranked = SearchTerm.ranked(suggested, around: center).prefix(query.limit)
         let document = SuggestionDocument(
             q: query.term ?? "",
             center: .init(latitude: center.latitude, longitude: center.longitude),
@@ -46,9 +46,7 @@ struct SuggestRoutes: Sendable {
                 )
             }
         )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return JSONResponse.make(String(decoding: try encoder.encode(document), as: UTF8.self))
+        return JSONResponse.make(document.json())
     }
 
     /// The request's parameters checked, as a query: 400 for what `search` would refuse, for a
@@ -92,26 +90,4 @@ struct SuggestRoutes: Sendable {
             timeout: configuration.timeout
         )
     }
-}
-
-/// The body of `GET /v1/suggest`.
-struct SuggestionDocument: Encodable {
-    struct Center: Encodable {
-        var latitude: Double
-        var longitude: Double
-    }
-
-    struct Suggestion: Encodable {
-        var id: String
-        var name: String
-        var category: String?
-        /// Metres from the centre, to a decimetre.
-        var distance: Double
-        var match: VenueMatch?
-    }
-
-    var q: String
-    var center: Center
-    var radius: Int
-    var suggestions: [Suggestion]
 }

@@ -23,8 +23,8 @@ import VenuesCore
         let inline = PBFRead.error(bytes, threads: 0)
         let threaded = PBFRead.error(bytes, threads: 2)
         #expect(inline == threaded, sourceLocation: sourceLocation)
-        guard case .invalidResponse(let message) = inline else {
-            Issue.record("expected invalidResponse, got \(String(describing: inline))", sourceLocation: sourceLocation)
+        guard case .malformed(let message) = inline else {
+            Issue.record("expected malformed, got \(String(describing: inline))", sourceLocation: sourceLocation)
             return ""
         }
         #expect(message.hasPrefix("the PBF data is not readable OSM PBF: at byte "), sourceLocation: sourceLocation)
@@ -87,7 +87,7 @@ import VenuesCore
         }
         // The elements of the blocks before the cut were delivered first.
         var delivered: [Int64] = []
-        #expect(throws: ProviderError.self) {
+        #expect(throws: OSMFileError.self) {
             _ = try OSMPBFReader(options: .init(threads: 2)).read(.memory(Array(file[0..<(file.count - 1)]))) {
                 delivered.append($0.id)
                 return .next
@@ -473,7 +473,7 @@ import VenuesCore
         let file = good + PBFTestFile.fileBlock(type: "OSMData", blob: PBFTestFile.blob(bad.bytes, .raw)) + good
         for threads in [0, 2] {
             var seen: [Int64] = []
-            #expect(throws: ProviderError.self) {
+            #expect(throws: OSMFileError.self) {
                 _ = try OSMPBFReader(options: .init(threads: threads)).read(.memory(file)) {
                     seen.append($0.id)
                     return .next

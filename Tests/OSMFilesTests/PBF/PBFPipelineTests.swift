@@ -74,7 +74,7 @@ import VenuesCore
     func cancellation(threads: Int) {
         let flag = CancellationFlag()
         var seen = 0
-        #expect(throws: ProviderError.cancelled) {
+        #expect(throws: OSMFileError.cancelled) {
             _ = try OSMPBFReader(options: .init(threads: threads), cancellation: flag).read(.memory(Self.file())) { _ in
                 seen += 1
                 if seen == 10 { flag.cancel() }

@@ -35,7 +35,7 @@ struct CompressedInputTests {
         var newest: String?
     }
 
-    static func read(_ data: Data, name: String) throws(ProviderError) -> Read {
+    static func read(_ data: Data, name: String) throws(OSMFileError) -> Read {
         let scratch = try! ScratchDirectory()
         defer { scratch.cleanUp() }
         let file = scratch.file(name)
@@ -86,11 +86,11 @@ struct CompressedInputTests {
 
     @Test func aTruncatedGzipFileIsAnErrorNamingTheOffset() throws {
         let compressed = Compression.gzip(Self.document)
-        let error = #expect(throws: ProviderError.self) {
+        let error = #expect(throws: OSMFileError.self) {
             _ = try Self.read(compressed.prefix(compressed.count - 12), name: "cut.osm.gz")
         }
-        guard case .invalidResponse(let message) = error else {
-            Issue.record("expected invalidResponse, got \(String(describing: error))")
+        guard case .malformed(let message) = error else {
+            Issue.record("expected malformed, got \(String(describing: error))")
             return
         }
         #expect(message.contains("cut.osm.gz"), "\(message)")
@@ -101,9 +101,9 @@ struct CompressedInputTests {
     @Test func corruptGzipDataIsAnErrorNamingTheOffset() throws {
         var compressed = [UInt8](Compression.gzip(Self.document))
         for index in 20..<40 { compressed[index] ^= 0x5A }
-        let error = #expect(throws: ProviderError.self) { _ = try Self.read(Data(compressed), name: "bad.osm.gz") }
-        guard case .invalidResponse(let message) = error else {
-            Issue.record("expected invalidResponse, got \(String(describing: error))")
+        let error = #expect(throws: OSMFileError.self) { _ = try Self.read(Data(compressed), name: "bad.osm.gz") }
+        guard case .malformed(let message) = error else {
+            Issue.record("expected malformed, got \(String(describing: error))")
             return
         }
         #expect(message.contains("bad.osm.gz"), "\(message)")
@@ -112,11 +112,11 @@ struct CompressedInputTests {
 
     @Test func aTruncatedBzip2FileIsAnError() throws {
         let compressed = Compression.bzip2(Self.document)
-        let error = #expect(throws: ProviderError.self) {
+        let error = #expect(throws: OSMFileError.self) {
             _ = try Self.read(compressed.prefix(compressed.count / 2), name: "cut.osm.bz2")
         }
-        guard case .invalidResponse(let message) = error else {
-            Issue.record("expected invalidResponse, got \(String(describing: error))")
+        guard case .malformed(let message) = error else {
+            Issue.record("expected malformed, got \(String(describing: error))")
             return
         }
         #expect(message.contains("cut.osm.bz2") && message.contains("bzip2"), "\(message)")
@@ -126,11 +126,11 @@ struct CompressedInputTests {
         for (magic, name) in [
             ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00] as [UInt8], "xz"), ([0x28, 0xB5, 0x2F, 0xFD], "zstd"),
         ] {
-            let error = #expect(throws: ProviderError.self) {
+            let error = #expect(throws: OSMFileError.self) {
                 _ = try Self.read(Data(magic + [UInt8](repeating: 0, count: 32)), name: "a.osm.\(name)")
             }
             #expect(
-                error?.message.contains("\(name)-compressed files are not read") == true,
+                error?.description.contains("\(name)-compressed files are not read") == true,
                 "\(String(describing: error))"
             )
         }
@@ -141,10 +141,10 @@ struct CompressedInputTests {
             #"<?xml version="1.0"?><!DOCTYPE osm [<!ENTITY e "x">]><osm><node id="1" lat="0" lon="0"><tag k="name" v="&e;"/></node></osm>"#
                 .utf8
         )
-        let error = #expect(throws: ProviderError.self) {
+        let error = #expect(throws: OSMFileError.self) {
             _ = try Self.read(Compression.gzip(hostile), name: "h.osm.gz")
         }
-        #expect(error?.message.contains("DOCTYPE") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("DOCTYPE") == true, "\(String(describing: error))")
     }
 
     @Test func withoutBoundsTheHeaderHasNone() throws {

@@ -19,7 +19,7 @@ struct PBFRead {
         references: Bool = true,
         timestamps: Bool = true,
         stopAfter: Int? = nil
-    ) throws(ProviderError) -> PBFRead {
+    ) throws(OSMFileError) -> PBFRead {
         var result = PBFRead()
         let reader = OSMPBFReader(
             options: .init(tags: tags, references: references, timestamps: timestamps, threads: threads)
@@ -38,7 +38,7 @@ struct PBFRead {
     }
 
     /// The error reading `bytes` gives, or `nil` when it reads.
-    static func error(_ bytes: [UInt8], threads: Int = 2) -> ProviderError? {
+    static func error(_ bytes: [UInt8], threads: Int = 2) -> OSMFileError? {
         do {
             _ = try read(.memory(bytes), threads: threads)
             return nil

@@ -1,14 +1,15 @@
-import Foundation
+package import Foundation
 
-/// Every node's position, set aside during an import so that ways and relations can be placed
-/// once all nodes have gone by, without holding a country's nodes in memory.
+/// Every node's position, set aside during a pass over an OSM file (an import, a search of an
+/// extract) so that ways and relations can be placed once all nodes have gone by, without
+/// holding a country's nodes in memory.
 ///
 /// Nodes are appended to an unlinked temporary file as 16-byte records (id, latitude and
 /// longitude in 1e-7 degrees: OSM's own precision). ``seal()`` maps the file into memory
 /// (sorting the records by id first when the file did not list nodes in id order), and
 /// ``position(of:)`` finds a node by binary search. The kernel pages the file in and out as
 /// needed: memory is bounded by what is looked up, not by the file.
-final class NodeLocationStore {
+package final class NodeLocationStore {
     struct Record {
         var id: Int64
         var latitude: Int32
@@ -19,13 +20,13 @@ final class NodeLocationStore {
     private var pending: [Record] = []
     private var lastID = Int64.min
     /// Whether every node had a larger id than the one before.
-    private(set) var isSorted = true
+    package private(set) var isSorted = true
     /// Nodes stored.
-    private(set) var count = 0
+    package private(set) var count = 0
     private var mapping: UnsafeMutableRawPointer?
     private var records = UnsafeBufferPointer<Record>(start: nil, count: 0)
 
-    init(directory: URL) throws(OSMIndexError) {
+    package init(directory: URL) throws(OSMFileError) {
         file = try SpillFile(directory: directory)
         pending.reserveCapacity(1 << 16)
     }
@@ -35,7 +36,7 @@ final class NodeLocationStore {
     }
 
     /// Appends a node.
-    func append(id: Int64, latitude: Int32, longitude: Int32) throws(OSMIndexError) {
+    package func append(id: Int64, latitude: Int32, longitude: Int32) throws(OSMFileError) {
         if id <= lastID { isSorted = false }
         lastID = id
         pending.append(Record(id: id, latitude: latitude, longitude: longitude))
@@ -43,16 +44,16 @@ final class NodeLocationStore {
         if pending.count == pending.capacity { try writePending() }
     }
 
-    private func writePending() throws(OSMIndexError) {
+    private func writePending() throws(OSMFileError) {
         let written = pending.withUnsafeBytes { bytes in
-            Result { () throws(OSMIndexError) in try file.append(contentsOf: bytes) }
+            Result { () throws(OSMFileError) in try file.append(contentsOf: bytes) }
         }
         try written.get()
         pending.removeAll(keepingCapacity: true)
     }
 
     /// Ends appending: maps the records and sorts them by id if they were not.
-    func seal() throws(OSMIndexError) {
+    package func seal() throws(OSMFileError) {
         try writePending()
         try file.flush()
         guard count > 0 else { return }
@@ -60,7 +61,7 @@ final class NodeLocationStore {
         guard let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, file.descriptor, 0),
             address != MAP_FAILED
         else {
-            throw .temporaryFiles(
+            throw .temporaryFile(
                 "cannot map node positions: \(String(cString: strerror(errno)))"
             )
         }
@@ -75,7 +76,7 @@ final class NodeLocationStore {
     }
 
     /// A node's position in 1e-7 degrees, when the file had the node (after ``seal()``).
-    func position(of id: Int64) -> (latitude: Int32, longitude: Int32)? {
+    package func position(of id: Int64) -> (latitude: Int32, longitude: Int32)? {
         var low = 0
         var high = records.count
         while low < high {
@@ -90,13 +91,13 @@ final class NodeLocationStore {
     /// (a later lookup maps them again, a minor fault), but stop counting towards the import's
     /// own memory. Placing a country's ways touches most of the file otherwise (109 MB of
     /// 160 MB on the 4M-venue benchmark).
-    func dropResidentPages() {
+    package func dropResidentPages() {
         guard let mapping else { return }
         madvise(mapping, count * MemoryLayout<Record>.stride, MADV_DONTNEED)
     }
 
     /// Unmaps the records: no lookups after this.
-    func release() {
+    package func release() {
         guard let mapping else { return }
         munmap(mapping, count * MemoryLayout<Record>.stride)
         self.mapping = nil
@@ -104,7 +105,7 @@ final class NodeLocationStore {
     }
 
     /// Bytes of the temporary file.
-    var size: Int { file.size }
+    package var size: Int { file.size }
 }
 
 @available(*, unavailable)

@@ -1,21 +1,21 @@
-import Foundation
+package import Foundation
 
-/// Every way's node list, set aside during an import because a relation (which comes after the
+/// Every way's node list, set aside during a pass over an OSM file because a relation (which comes after the
 /// ways) may have any way as a member. Stored compactly in an unlinked temporary file (ids as
 /// differences, zig-zag varints: a few bytes per node) and read back once, for the member ways
 /// of the relations kept.
-final class WayNodeListStore {
+package final class WayNodeListStore {
     private let file: SpillFile
     private var lastID: Int64 = 0
     /// Ways stored.
-    private(set) var count = 0
+    package private(set) var count = 0
 
-    init(directory: URL) throws(OSMIndexError) {
+    package init(directory: URL) throws(OSMFileError) {
         file = try SpillFile(directory: directory)
     }
 
     /// Appends a way's node list.
-    func append(id: Int64, nodes: [Int64]) throws(OSMIndexError) {
+    package func append(id: Int64, nodes: [Int64]) throws(OSMFileError) {
         try file.appendSignedVarint(id &- lastID)
         lastID = id
         try file.appendVarint(UInt64(nodes.count))
@@ -28,7 +28,7 @@ final class WayNodeListStore {
     }
 
     /// The node lists of the wanted ways (sorted, without duplicates) that the file had.
-    func nodeLists(of wanted: [Int64]) throws(OSMIndexError) -> [Int64: [Int64]] {
+    package func nodeLists(of wanted: [Int64]) throws(OSMFileError) -> [Int64: [Int64]] {
         var result: [Int64: [Int64]] = [:]
         guard !wanted.isEmpty else { return result }
         var reader = try file.reader()
@@ -50,14 +50,14 @@ final class WayNodeListStore {
     }
 
     /// Bytes of the temporary file.
-    var size: Int { file.size }
+    package var size: Int { file.size }
 }
 
 @available(*, unavailable)
 extension WayNodeListStore: Sendable {}
 
 /// Whether a sorted array holds `value`.
-func binarySearch(_ sorted: [Int64], _ value: Int64) -> Bool {
+private func binarySearch(_ sorted: [Int64], _ value: Int64) -> Bool {
     var low = 0
     var high = sorted.count
     while low < high {

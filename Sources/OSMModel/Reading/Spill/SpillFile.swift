@@ -1,23 +1,25 @@
-import Foundation
+package import Foundation
 
-/// An anonymous temporary file for what an import sets aside until the end (node positions,
-/// way node lists, the ways and relations to place): appended to through a buffer, read back
-/// sequentially. It is unlinked as soon as it is made, so it disappears with the process,
-/// whatever happens; it lives beside the index being written, on the disk that has room for it.
-final class SpillFile {
-    let descriptor: Int32
+/// The one spill file of a pass over an OSM file: an anonymous temporary file for what the pass
+/// sets aside until the end (node positions, way node lists, the import's ways and relations to
+/// place), appended to through a buffer and read back sequentially. It is unlinked as soon as it
+/// is made, so it disappears with the process, whatever happens. An import makes it beside the
+/// index being written (the disk that has room for it), a search of an extract in the temporary
+/// folder.
+package final class SpillFile {
+    package let descriptor: Int32
     /// Where the file lives, for messages.
     private let directory: String
     private var buffer: [UInt8] = []
     private static let flushSize = 1 << 20
     /// Bytes written (including those still buffered).
-    private(set) var size = 0
+    package private(set) var size = 0
 
-    init(directory: URL) throws(OSMIndexError) {
-        var template = Array((directory.path + "/.venues-import-XXXXXX").utf8CString)
+    package init(directory: URL) throws(OSMFileError) {
+        var template = Array((directory.path + "/.venues-spill-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
-            throw .temporaryFiles("cannot create one in \(directory.path): \(String(cString: strerror(errno)))")
+            throw .temporaryFile("cannot create one in \(directory.path): \(String(cString: strerror(errno)))")
         }
         _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
         self.descriptor = descriptor
@@ -29,19 +31,19 @@ final class SpillFile {
         close(descriptor)
     }
 
-    func append(_ byte: UInt8) throws(OSMIndexError) {
+    package func append(_ byte: UInt8) throws(OSMFileError) {
         buffer.append(byte)
         size += 1
         if buffer.count >= Self.flushSize { try flush() }
     }
 
-    func append<Bytes: Collection<UInt8>>(contentsOf bytes: Bytes) throws(OSMIndexError) {
+    package func append<Bytes: Collection<UInt8>>(contentsOf bytes: Bytes) throws(OSMFileError) {
         buffer.append(contentsOf: bytes)
         size += bytes.count
         if buffer.count >= Self.flushSize { try flush() }
     }
 
-    func appendVarint(_ value: UInt64) throws(OSMIndexError) {
+    package func appendVarint(_ value: UInt64) throws(OSMFileError) {
         var rest = value
         while rest >= 0x80 {
             buffer.append(UInt8(truncatingIfNeeded: rest) | 0x80)
@@ -54,12 +56,12 @@ final class SpillFile {
     }
 
     /// A signed number as a zig-zag varint (small magnitudes, either sign, in few bytes).
-    func appendSignedVarint(_ value: Int64) throws(OSMIndexError) {
+    package func appendSignedVarint(_ value: Int64) throws(OSMFileError) {
         try appendVarint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
     /// Writes what is buffered.
-    func flush() throws(OSMIndexError) {
+    package func flush() throws(OSMFileError) {
         var offset = 0
         while offset < buffer.count {
             let written = buffer.withUnsafeBytes { bytes in
@@ -67,7 +69,7 @@ final class SpillFile {
             }
             if written < 0, errno == EINTR { continue }
             guard written > 0 else {
-                throw .temporaryFiles(
+                throw .temporaryFile(
                     "cannot write in \(directory): \(String(cString: strerror(errno)))"
                 )
             }
@@ -77,7 +79,7 @@ final class SpillFile {
     }
 
     /// A reader from the start of the file (after flushing).
-    func reader() throws(OSMIndexError) -> SpillReader {
+    package func reader() throws(OSMFileError) -> SpillReader {
         try flush()
         return SpillReader(descriptor: descriptor, size: size)
     }
@@ -87,7 +89,7 @@ final class SpillFile {
 extension SpillFile: Sendable {}
 
 /// Sequential reads of a ``SpillFile`` through a 1 MiB window.
-struct SpillReader {
+package struct SpillReader {
     private let descriptor: Int32
     private let size: Int
     private var chunk = [UInt8](repeating: 0, count: 1 << 20)
@@ -95,21 +97,21 @@ struct SpillReader {
     private var end = 0
     private var fileOffset = 0
 
-    init(descriptor: Int32, size: Int) {
+    package init(descriptor: Int32, size: Int) {
         self.descriptor = descriptor
         self.size = size
     }
 
     /// Whether every byte has been read.
-    var isAtEnd: Bool { start == end && fileOffset >= size }
+    package var isAtEnd: Bool { start == end && fileOffset >= size }
 
-    private mutating func fill() throws(OSMIndexError) {
+    private mutating func fill() throws(OSMFileError) {
         guard start == end else { return }
         let count = chunk.withUnsafeMutableBytes { bytes in
             pread(descriptor, bytes.baseAddress!, min(bytes.count, size - fileOffset), off_t(fileOffset))
         }
         guard count > 0 else {
-            throw .temporaryFiles(
+            throw .temporaryFile(
                 count < 0 ? String(cString: strerror(errno)) : "it ended early"
             )
         }
@@ -118,13 +120,13 @@ struct SpillReader {
         fileOffset += count
     }
 
-    mutating func byte() throws(OSMIndexError) -> UInt8 {
+    package mutating func byte() throws(OSMFileError) -> UInt8 {
         try fill()
         defer { start += 1 }
         return chunk[start]
     }
 
-    mutating func varint() throws(OSMIndexError) -> UInt64 {
+    package mutating func varint() throws(OSMFileError) -> UInt64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -132,16 +134,16 @@ struct SpillReader {
             result |= UInt64(byte & 0x7F) << shift
             if byte < 0x80 { return result }
             shift += 7
-            guard shift < 64 else { throw .temporaryFiles("a damaged number") }
+            guard shift < 64 else { throw .temporaryFile("a damaged number") }
         }
     }
 
-    mutating func signedVarint() throws(OSMIndexError) -> Int64 {
+    package mutating func signedVarint() throws(OSMFileError) -> Int64 {
         let value = try varint()
         return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
     }
 
-    mutating func bytes(_ count: Int) throws(OSMIndexError) -> [UInt8] {
+    package mutating func bytes(_ count: Int) throws(OSMFileError) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(count)
         while result.count < count {
