@@ -50,7 +50,13 @@ struct TimeoutParameterTests {
     func edgesAccepted(route: String, timeout: String) async throws {
         let (response, sent) = try await Self.get("\(route)&timeout=\(timeout)")
 
-        #expect(response.status == 200, "\(response.text)")
+        // Accepted: the provider is asked. Within a second, the loopback fake answers, unless the
+        // machine is too busy for it: then the deadline, not the validation, ends the request.
+        if Double(timeout)! < 2, response.status == 503 {
+            #expect(response.errorMessage?.contains("osm: no answer within the timeout") == true, "\(response.text)")
+        } else {
+            #expect(response.status == 200, "\(response.text)")
+        }
         #expect(sent == 1)
     }
 
