@@ -335,7 +335,7 @@ let testSupport: [Target] = [
     // its screenshots.
     .target(
         name: "BrowserTestSupport",
-        dependencies: ["CZlib"],
+        dependencies: ["CZlib", "VenuesTestSupport"],
         path: "Tests/BrowserTestSupport"
     ),
     // The tests' own PBF writer, shared by the tests that read PBF.

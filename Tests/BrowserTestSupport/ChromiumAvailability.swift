@@ -1,4 +1,5 @@
 public import Foundation
+import VenuesTestSupport
 
 /// Where the browser tests find Chromium, and what they do without it.
 ///
@@ -24,9 +25,7 @@ public enum ChromiumAvailability {
     }()
 
     /// True when the tests run in CI, where a missing browser is a failure.
-    public static var isCI: Bool {
-        ProcessInfo.processInfo.environment["CI"]?.lowercased() == "true"
-    }
+    public static var isCI: Bool { TestEnvironment.isCI }
 
     /// The message a skipped browser test prints.
     public static func skipMessage(_ test: String) -> String {

@@ -48,14 +48,38 @@ struct OpenAPISpecTests {
         }
     }
 
-    @Test("every route is served: none answers 'no such route'; other paths and methods do")
+    /// The statuses the committed file documents for each operation (`"GET /v1/nearby"`).
+    static func documentedStatuses() throws -> [String: Set<String>] {
+        let object = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.bytes))
+        let paths = try #require((object as? [String: Any])?["paths"] as? [String: [String: Any]])
+        var statuses: [String: Set<String>] = [:]
+        for (path, item) in paths {
+            for (method, operation) in item {
+                guard let responses = (operation as? [String: Any])?["responses"] as? [String: Any] else { continue }
+                statuses["\(method.uppercased()) \(path)"] = Set(responses.keys)
+            }
+        }
+        return statuses
+    }
+
+    @Test(
+        "every route is served: none answers 'no such route' nor a server error, each with a status its operation documents; other paths and methods are 404 or 405"
+    )
     func everyRouteIsServed() async throws {
+        let documented = try Self.documentedStatuses()
         let overpass = try await Fakes.overpass()
         let server = try await RunningServer.start(configuration: RunningServer.configuration(overpass: overpass))
         for route in APIRoute.allCases {
+            let operation = "\(route.method.rawValue) \(route.path)"
             let target = route.path.replacingOccurrences(of: "{id}", with: "osm:node/7")
             let response = try await server.client.send(route.method.rawValue, target)
-            #expect(response.errorMessage != "no such route", "\(route.method.rawValue) \(target) is not routed")
+            #expect(response.errorMessage != "no such route", "\(operation) is not routed")
+            #expect(response.status < 500, "\(operation): \(response.status) \(response.text)")
+            let statuses = try #require(documented[operation], "\(operation) is not in the document")
+            #expect(
+                statuses.contains(String(response.status)) || statuses.contains("default"),
+                "\(operation) answered \(response.status), which the document does not list (\(statuses.sorted()))"
+            )
         }
         let unknown = try await server.client.get("/v1/nothing")
         let wrongMethod = try await server.client.send("POST", "/v1/nearby")

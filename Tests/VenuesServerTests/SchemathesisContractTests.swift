@@ -40,9 +40,7 @@ struct SchemathesisContractTests {
     }
 
     /// Whether this is a CI run (`CI` is `true` in any case), where a missing tool is a failure.
-    static var isCI: Bool {
-        ProcessInfo.processInfo.environment["CI"]?.lowercased() == "true"
-    }
+    static var isCI: Bool { TestEnvironment.isCI }
 
     /// The package's folder.
     static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
