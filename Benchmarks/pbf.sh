@@ -5,7 +5,8 @@
 # 2. takes the index benchmark's generated files (Benchmarks/osm-index.sh writes them to $WORK,
 #    default /tmp/venues-index-bench: helsinki-x10.osm, the extract tiled ten times, and
 #    country.osm, over 4 million venue nodes), or the .osm files given, and converts each to PBF
-#    beside it with `osmium cat FILE.osm -o FILE.osm.pbf` (osmium-tool; for this benchmark only);
+#    beside it with `osmium cat FILE.osm -o FILE.osm.pbf` (osmium-tool, installed when missing;
+#    for this benchmark only: no test runs osmium, they read the files it wrote in Fuzz/Corpus);
 # 3. measures for each file, median of $REPEAT runs (default 5), wall time, CPU time (user +
 #    system) and peak RSS from /usr/bin/time:
 #    - `venues osm import FILE.osm` and `venues osm import FILE.osm.pbf` (the import from XML and
@@ -35,6 +36,9 @@ fi
 (cd "$root" && swift build -c release --static-swift-stdlib --product PBFBenchmark 2>&1 | grep -E "error|Build" | tail -2)
 bin="$(cd "$root" && swift build -c release --static-swift-stdlib --show-bin-path)"
 
+# shellcheck source=lib/packages.sh
+. "$here/lib/packages.sh"
+ensure_command osmium osmium-tool
 for file in "${files[@]}"; do
     pbf="${file%.osm}.osm.pbf"
     if [ ! -s "$pbf" ] || [ "$pbf" -ot "$file" ]; then

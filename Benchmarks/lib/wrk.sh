@@ -1,12 +1,10 @@
 # Shared by the wrk benchmarks (serve.sh, search.sh): source it, then call the functions.
 
-# Installs wrk when it is missing (apt-get, with sudo when not root); exits 2 when it cannot.
-ensure_wrk() {
-    command -v wrk >/dev/null && return 0
-    local sudo="sudo"
-    [ "$(id -u)" -eq 0 ] && sudo=""
-    $sudo apt-get install -y -qq wrk >/dev/null || { echo "$(basename "$0"): wrk is missing and cannot be installed" >&2; exit 2; }
-}
+# shellcheck source=packages.sh
+. "$(dirname "${BASH_SOURCE[0]}")/packages.sh"
+
+# Installs wrk when it is missing; exits 2 when it cannot.
+ensure_wrk() { ensure_command wrk wrk; }
 
 # A free TCP port on 127.0.0.1.
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
