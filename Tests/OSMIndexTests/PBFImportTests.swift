@@ -18,6 +18,13 @@ struct PBFImportTests {
     /// Imports `file`, PBF or XML as its first bytes say, into a new index.
     static func importAny(_ file: URL) async throws -> URL {
         let index = IndexTest.directory("pbf").appendingPathComponent("t.sqlite")
+        try await Self.importFile(file, into: index)
+        return index
+    }
+
+    /// Imports `file` (XML or PBF, as told by ``OSMExtractFile``) into `index`, off the
+    /// cooperative pool.
+    static func importFile(_ file: URL, into index: URL) async throws {
         try await offCooperativePool {
             _ = try OSMIndexImporter.run(
                 source: OSMExtractFile.source(url: file, tags: true, references: true, timestamps: true),
@@ -26,7 +33,6 @@ struct PBFImportTests {
                 options: .init(generator: "venues tests")
             )
         }
-        return index
     }
 
     /// Writes the elements of an XML file as PBF.
@@ -163,16 +169,7 @@ struct PBFImportTests {
         let before = try Self.rows(index)
         let bytes = try Data(contentsOf: pbf)
         try bytes.prefix(bytes.count / 2).write(to: pbf)
-        let error = await #expect(throws: OSMIndexError.self) {
-            try await offCooperativePool {
-                _ = try OSMIndexImporter.run(
-                    source: OSMExtractFile.source(url: pbf, tags: true, references: true, timestamps: true),
-                    sourceFile: pbf,
-                    destination: index,
-                    options: .init(generator: "venues tests")
-                )
-            }
-        }
+        let error = await #expect(throws: OSMIndexError.self) { try await Self.importFile(pbf, into: index) }
         let message = error.map { "\($0)" } ?? ""
         #expect(message.contains("t.osm.pbf is not readable OSM PBF: at byte "), "\(message)")
         #expect(message.contains("it is truncated"), "\(message)")
@@ -240,16 +237,7 @@ struct PBFImportTests {
         for offset in damageAt..<damageAt + 32 { bytes[offset] ^= 0x5A }
         try Data(bytes).write(to: pbf)
 
-        let error = await #expect(throws: OSMIndexError.self) {
-            try await offCooperativePool {
-                _ = try OSMIndexImporter.run(
-                    source: OSMExtractFile.source(url: pbf, tags: true, references: true, timestamps: true),
-                    sourceFile: pbf,
-                    destination: index,
-                    options: .init(generator: "venues tests")
-                )
-            }
-        }
+        let error = await #expect(throws: OSMIndexError.self) { try await Self.importFile(pbf, into: index) }
         let message = error.map { "\($0)" } ?? ""
         #expect(message.contains("t.osm.pbf is not readable OSM PBF: at byte "), "\(message)")
         #expect(try Self.rows(index) == before)

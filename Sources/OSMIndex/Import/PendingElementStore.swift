@@ -35,14 +35,8 @@ final class PendingElementStore {
                 try file.append(contentsOf: bytes)
             }
         }
-        for list in [element.nodes, element.ways] {
-            try file.appendVarint(UInt64(list.count))
-            var previous: Int64 = 0
-            for value in list {
-                try file.appendSignedVarint(value &- previous)
-                previous = value
-            }
-        }
+        try file.appendIDList(element.nodes)
+        try file.appendIDList(element.ways)
         count += 1
     }
 
@@ -60,25 +54,15 @@ final class PendingElementStore {
                 let value = String(decoding: try reader.bytes(Int(try reader.varint())), as: UTF8.self)
                 tags.append(key: key, value: value)
             }
-            var lists: [[Int64]] = []
-            for _ in 0..<2 {
-                let length = Int(try reader.varint())
-                var list: [Int64] = []
-                list.reserveCapacity(length)
-                var value: Int64 = 0
-                for _ in 0..<length {
-                    value &+= try reader.signedVarint()
-                    list.append(value)
-                }
-                lists.append(list)
-            }
+            let nodes = try reader.idList()
+            let ways = try reader.idList()
             try body(
                 Element(
                     kind: kind,
                     id: id,
                     tags: tags,
-                    nodes: lists[0],
-                    ways: lists[1]
+                    nodes: nodes,
+                    ways: ways
                 )
             )
         }

@@ -1,4 +1,5 @@
 import Foundation
+import OSMModel
 import VenuesCore
 import VenuesSQLite
 
@@ -12,11 +13,10 @@ final class IndexWords {
     private let scalars: [UInt32]
     /// Where each word starts in ``scalars``, and where the last one ends.
     private let starts: [Int]
-    /// What recent term words matched (by the word and whether it was the term's last), for a
-    /// reader kept open: as-you-type asks for the same prefixes again and again.
-    private var recent: [String: [Int]] = [:]
-    /// How many venues have the words of ``recent`` entries.
-    private var recentVenues: [String: Int] = [:]
+    /// What recent term words matched (by the word and whether it was the term's last), and how
+    /// many venues have those words, for a reader kept open: as-you-type asks for the same
+    /// prefixes again and again.
+    private var recent: [String: (ids: [Int], venues: Int)] = [:]
 
     /// The words of the index, or `nil` for an index without them (schema 1).
     init?(connection: SQLiteConnection) throws(SQLiteError) {
@@ -48,29 +48,24 @@ final class IndexWords {
     var count: Int { starts.count - 1 }
 
     /// The words (their `word.id`) that the term's word at `index` matches, and how many venues
-    /// have them (counted with repeats by `venues`, once per term word while it is recent).
+    /// have them (counted with repeats by `venues`), once per term word while it is recent.
     func matching(
         _ term: SearchTerm,
         word index: Int,
         venues: ([Int]) throws(SQLiteError) -> Int
     ) throws(SQLiteError) -> (ids: [Int], venues: Int) {
-        let key = Self.key(term, word: index)
-        if let known = recentVenues[key], let ids = recent[key] { return (ids, known) }
-        let ids = matching(term, word: index)
-        let count = try venues(ids)
-        if recentVenues.count >= 4096 { recentVenues.removeAll(keepingCapacity: true) }
-        recentVenues[key] = count
-        return (ids, count)
-    }
-
-    private static func key(_ term: SearchTerm, word index: Int) -> String {
-        SearchWords.string(term.words[index]) + (index == term.words.count - 1 ? "\u{1F}" : "")
-    }
-
-    /// The words (their `word.id`) that the term's word at `index` matches.
-    func matching(_ term: SearchTerm, word index: Int) -> [Int] {
-        let key = Self.key(term, word: index)
+        let key = SearchWords.string(term.words[index]) + (index == term.words.count - 1 ? "\u{1F}" : "")
         if let known = recent[key] { return known }
+        let ids = wordsMatching(term, word: index)
+        let found = (ids: ids, venues: try venues(ids))
+        if recent.count >= 4096 { recent.removeAll(keepingCapacity: true) }
+        recent[key] = found
+        return found
+    }
+
+    /// The words (their `word.id`) that the term's word at `index` matches: each word of the
+    /// index compared.
+    private func wordsMatching(_ term: SearchTerm, word index: Int) -> [Int] {
         // A word shorter than this matches in no way: at most two edits are forgiven.
         let shortest = term.words[index].count - 2
         var found: [Int] = []
@@ -84,8 +79,6 @@ final class IndexWords {
                 }
             }
         }
-        if recent.count >= 4096 { recent.removeAll(keepingCapacity: true) }
-        recent[key] = found
         return found
     }
 }
@@ -196,52 +189,5 @@ struct SortedElements: Sendable {
         return result
     }
 
-    func contains(_ element: Int64) -> Bool {
-        var low = 0
-        var high = elements.count
-        while low < high {
-            let middle = (low + high) / 2
-            if elements[middle] < element { low = middle + 1 } else { high = middle }
-        }
-        return low < elements.count && elements[low] == element
-    }
-}
-
-/// The venues of the index words that recent searches of one index file matched (by their
-/// `word.id`s), the most recently used kept within a budget of venues in all. Shared by the
-/// readers of that file that ``OSMIndexReaderPool`` keeps: as-you-type asks for the same few
-/// prefixes again and again, and their words have the most venues.
-package final class RecentElements: @unchecked Sendable {
-    private let budget: Int
-    private let lock = NSLock()
-    private var entries: [(ids: [Int], elements: SortedElements)] = []
-    private var total = 0
-
-    /// Keeps at most `budget` venues (8 bytes each).
-    package init(budget: Int) {
-        self.budget = budget
-    }
-
-    /// The venues of the words `ids`, from an earlier search or made now by `make`.
-    func elements(of ids: [Int], make: () throws -> SortedElements) rethrows -> SortedElements {
-        let kept: SortedElements? = lock.withLock {
-            guard let index = entries.firstIndex(where: { $0.ids == ids }) else { return nil }
-            let entry = entries.remove(at: index)
-            entries.append(entry)
-            return entry.elements
-        }
-        if let kept { return kept }
-        let elements = try make()
-        guard elements.count <= budget / 4 else { return elements }
-        lock.withLock {
-            guard !entries.contains(where: { $0.ids == ids }) else { return }
-            entries.append((ids, elements))
-            total += elements.count
-            while total > budget, let oldest = entries.first {
-                total -= oldest.elements.count
-                entries.removeFirst()
-            }
-        }
-        return elements
-    }
+    func contains(_ element: Int64) -> Bool { elements.sortedContains(element) }
 }

@@ -88,9 +88,9 @@ package final class OSMIndexReader {
     private var words: IndexWords??
     /// The venues of the words matched by recent searches, shared by the readers of this file
     /// that a pool keeps (``OSMIndexReaderPool``); `nil` for a reader of its own.
-    package var recentElements: RecentElements?
+    var recentElements: RecentElements?
     /// The venues of recently searched circles, shared as ``recentElements`` is.
-    package var recentCircles: RecentCircles?
+    var recentCircles: RecentCircles?
 
     /// The venues of the term's words are sought through the R-tree when there are at most this
     /// many, or no more than this many times the venues the circle is expected to hold; more
@@ -249,7 +249,7 @@ package final class OSMIndexReader {
                             )
                         )
                     }
-                    let elements = try recentElements?.elements(of: rarest.ids, make: make) ?? make()
+                    let elements = try recentElements?.list(for: rarest.ids, make: make) ?? make()
                     textMatches = elements
                     notes.append(
                         "index \(info.name): \(elements.count) venue(s) with a word matching '\(word)', sought by position"
@@ -397,12 +397,6 @@ package final class OSMIndexReader {
         among allowed: SortedElements?,
         cancellation: CancellationFlag?
     ) throws -> (candidates: [Candidate], rounds: Int, radius: Double) {
-        let positions = try prepared(
-            """
-            SELECT element, min_latitude, min_longitude FROM venue_position
-            WHERE max_latitude >= ?1 AND min_latitude <= ?2 AND max_longitude >= ?3 AND min_longitude <= ?4
-            """
-        )
         let row = try candidateRow()
         var radius = query.radius
         if let nearest = query.nearest { radius = min(query.radius, initialRadius(for: nearest)) }
@@ -412,18 +406,17 @@ package final class OSMIndexReader {
         var found: [Candidate] = []
         // One round among a word's venues, with a pool's circles: the circle's venues from there.
         if let allowed, query.nearest == nil, let recentCircles {
-            let key = RecentCircles.Key(
-                latitude: query.center.latitude,
-                longitude: query.center.longitude,
-                radius: radius
-            )
-            let circle = try recentCircles.elements(of: key) {
-                try circleElements(
-                    around: query.center,
-                    radius: radius,
-                    positions: positions,
-                    cancellation: cancellation
+            let key = CircleKey(latitude: query.center.latitude, longitude: query.center.longitude, radius: radius)
+            let circle = try recentCircles.list(for: key) {
+                var elements: [Int64] = []
+                try forEachVenue(
+                    within: radius,
+                    of: query.center,
+                    cancellation: cancellation,
+                    body: { elements.append($0) }
                 )
+                // In id order: checked against a word's venues in one pass (``SortedElements/common(with:)``).
+                return elements.sorted()
             }
             for (index, element) in allowed.common(with: circle).enumerated() {
                 if index & 0x3FF == 0, cancellation?.isCancelled == true { throw OSMIndexError.cancelled }
@@ -435,35 +428,21 @@ package final class OSMIndexReader {
         }
         while true {
             rounds += 1
-            // The rounding of the R-tree's positions, and then some.
-            let reach = radius + 1
-            for box in CircleBox.boxes(around: query.center, radius: radius) {
-                try positions.bind(Int64(box.minLatitude), at: 1)
-                try positions.bind(Int64(box.maxLatitude), at: 2)
-                try positions.bind(Int64(box.minLongitude), at: 3)
-                try positions.bind(Int64(box.maxLongitude), at: 4)
-                defer { positions.reset() }
-                var rows = 0
-                while try positions.step() {
-                    rows += 1
-                    if rows & 0x3FF == 0, cancellation?.isCancelled == true { throw OSMIndexError.cancelled }
-                    let element = positions.int64(0)
-                    guard rounds == 1 || !decided.contains(element), allowed?.contains(element) ?? true else {
-                        continue
-                    }
-                    if let approximate = try? Coordinate(
-                        latitude: Double(positions.int64(1)) / 1e7,
-                        longitude: Double(positions.int64(2)) / 1e7
-                    ), approximate.distance(to: query.center) > reach {
-                        continue
-                    }
+            let round = rounds
+            try forEachVenue(
+                within: radius,
+                of: query.center,
+                cancellation: cancellation,
+                where: { element in (round == 1 || !decided.contains(element)) && (allowed?.contains(element) ?? true)
+                },
+                body: { element in
                     guard let (candidate, accepted) = try check(element, row: row, within: radius, of: query, filter)
-                    else { continue }
+                    else { return }
                     // Only a later, wider round needs to know what this one decided.
                     if query.nearest != nil { decided.insert(element) }
                     if accepted { found.append(candidate) }
                 }
-            }
+            )
             guard let nearest = query.nearest, found.count < nearest, radius < query.radius else {
                 return (found, rounds, radius)
             }
@@ -473,36 +452,44 @@ package final class OSMIndexReader {
         }
     }
 
-    /// Every venue the R-tree places within `radius` of `center` (give or take its rounding:
-    /// as ``spatialCandidates(query:filter:among:cancellation:)`` rules them out), whatever it
-    /// is: what ``RecentCircles`` keeps.
-    private func circleElements(
-        around center: Coordinate,
-        radius: Double,
-        positions: SQLiteStatement,
-        cancellation: CancellationFlag?
-    ) throws -> [Int64] {
+    /// Calls `body` with every venue the R-tree places within `radius` of `center` (its positions
+    /// are rounded to a centimetre: a metre more is allowed) that `wanted` accepts; `wanted` is
+    /// asked first, as it costs less than a distance.
+    private func forEachVenue(
+        within radius: Double,
+        of center: Coordinate,
+        cancellation: CancellationFlag?,
+        where wanted: (Int64) -> Bool = { _ in true },
+        body: (Int64) throws -> Void
+    ) throws {
+        let positions = try prepared(
+            """
+            SELECT element, min_latitude, min_longitude FROM venue_position
+            WHERE max_latitude >= ?1 AND min_latitude <= ?2 AND max_longitude >= ?3 AND min_longitude <= ?4
+            """
+        )
         let reach = radius + 1
-        var elements: [Int64] = []
         for box in CircleBox.boxes(around: center, radius: radius) {
             try positions.bind(Int64(box.minLatitude), at: 1)
             try positions.bind(Int64(box.maxLatitude), at: 2)
             try positions.bind(Int64(box.minLongitude), at: 3)
             try positions.bind(Int64(box.maxLongitude), at: 4)
             defer { positions.reset() }
+            var rows = 0
             while try positions.step() {
-                if elements.count & 0x3FF == 0, cancellation?.isCancelled == true { throw OSMIndexError.cancelled }
+                rows += 1
+                if rows & 0x3FF == 0, cancellation?.isCancelled == true { throw OSMIndexError.cancelled }
+                let element = positions.int64(0)
+                guard wanted(element) else { continue }
                 if let approximate = try? Coordinate(
                     latitude: Double(positions.int64(1)) / 1e7,
                     longitude: Double(positions.int64(2)) / 1e7
                 ), approximate.distance(to: center) > reach {
                     continue
                 }
-                elements.append(positions.int64(0))
+                try body(element)
             }
         }
-        // In id order: checked against a word's venues in one pass (``SortedElements/common(with:)``).
-        return elements.sorted()
     }
 
     /// A first radius likely to hold `count` venues, from the index's average density (at least

@@ -74,8 +74,8 @@ package final class OSMIndexReaderPool: @unchecked Sendable {
             let entry = Entry(
                 identity: identity,
                 readers: [],
-                recent: RecentElements(budget: recentBudget),
-                circles: RecentCircles(budget: circleBudget)
+                recent: RecentElements(budget: recentBudget, largest: recentBudget / 4),
+                circles: RecentCircles(budget: circleBudget, largest: circleBudget / 8)
             )
             idle[path] = entry
             return (nil, entry)

@@ -60,6 +60,18 @@ package final class SpillFile {
         try appendVarint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
+    /// A list of ids: its length, then each id as its difference from the one before (zig-zag
+    /// varints: a few bytes each for the nearby ids of a way or a relation). Read back with
+    /// ``SpillReader/idList(keeping:)``.
+    package func appendIDList(_ ids: [Int64]) throws(OSMFileError) {
+        try appendVarint(UInt64(ids.count))
+        var previous: Int64 = 0
+        for id in ids {
+            try appendSignedVarint(id &- previous)
+            previous = id
+        }
+    }
+
     /// Writes what is buffered.
     package func flush() throws(OSMFileError) {
         var offset = 0
@@ -141,6 +153,20 @@ package struct SpillReader {
     package mutating func signedVarint() throws(OSMFileError) -> Int64 {
         let value = try varint()
         return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+    }
+
+    /// A list written by ``SpillFile/appendIDList(_:)``; read past and not kept (empty) unless
+    /// `keeping`.
+    package mutating func idList(keeping: Bool = true) throws(OSMFileError) -> [Int64] {
+        let length = Int(try varint())
+        var ids: [Int64] = []
+        if keeping { ids.reserveCapacity(length) }
+        var id: Int64 = 0
+        for _ in 0..<length {
+            id &+= try signedVarint()
+            if keeping { ids.append(id) }
+        }
+        return ids
     }
 
     package mutating func bytes(_ count: Int) throws(OSMFileError) -> [UInt8] {

@@ -18,12 +18,7 @@ package final class WayNodeListStore {
     package func append(id: Int64, nodes: [Int64]) throws(OSMFileError) {
         try file.appendSignedVarint(id &- lastID)
         lastID = id
-        try file.appendVarint(UInt64(nodes.count))
-        var previous: Int64 = 0
-        for node in nodes {
-            try file.appendSignedVarint(node &- previous)
-            previous = node
-        }
+        try file.appendIDList(nodes)
         count += 1
     }
 
@@ -35,15 +30,8 @@ package final class WayNodeListStore {
         var id: Int64 = 0
         for _ in 0..<count {
             id &+= try reader.signedVarint()
-            let length = Int(try reader.varint())
-            let keep = binarySearch(wanted, id)
-            var nodes: [Int64] = []
-            if keep { nodes.reserveCapacity(length) }
-            var node: Int64 = 0
-            for _ in 0..<length {
-                node &+= try reader.signedVarint()
-                if keep { nodes.append(node) }
-            }
+            let keep = wanted.sortedContains(id)
+            let nodes = try reader.idList(keeping: keep)
             if keep { result[id] = nodes }
         }
         return result
@@ -55,14 +43,3 @@ package final class WayNodeListStore {
 
 @available(*, unavailable)
 extension WayNodeListStore: Sendable {}
-
-/// Whether a sorted array holds `value`.
-private func binarySearch(_ sorted: [Int64], _ value: Int64) -> Bool {
-    var low = 0
-    var high = sorted.count
-    while low < high {
-        let middle = (low + high) / 2
-        if sorted[middle] < value { low = middle + 1 } else { high = middle }
-    }
-    return low < sorted.count && sorted[low] == value
-}
