@@ -6,7 +6,7 @@ import VenuesTestKit
 import VenuesTestSupport
 
 /// The examples that can run offline do what their text says.
-@Suite("Documentation examples run", .timeLimit(.minutes(1)))
+@Suite("Documentation examples run", .timeLimit(.minutes(3)))
 struct ExamplesRunTests {
     static let station = try! Coordinate(latitude: 60.1710, longitude: 24.9414)
     static let extract = DocumentationExamples.root.appendingPathComponent("Config/samples/helsinki-centre.osm").path

@@ -12,7 +12,7 @@ import VenuesTestSupport
 /// of it in CI), and inside the suite's minute.
 private let loopbackTimeout = 45.0
 
-@Suite("FoursquareProvider against a loopback server", .timeLimit(.minutes(1)))
+@Suite("FoursquareProvider against a loopback server", .timeLimit(.minutes(3)))
 struct LoopbackTests {
     // MARK: Headers and query
 

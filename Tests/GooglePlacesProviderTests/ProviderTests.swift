@@ -7,7 +7,7 @@ import VenuesTestKit
 import VenuesTestSupport
 
 /// The provider end to end against the strict fake Google server, over every transport.
-@Suite("Provider against a fake Google", .timeLimit(.minutes(1)))
+@Suite("Provider against a fake Google", .timeLimit(.minutes(3)))
 struct ProviderTests {
     @Test(arguments: Transport.allCases)
     func nearbyReturnsVenuesAndSendsKeyAndMaskAsHeaders(transport: Transport) async throws {

@@ -9,7 +9,7 @@ import VenuesTestSupport
 
 /// The provider against a loopback server, with the real libcurl client: what it sends and
 /// what it makes of each kind of answer.
-@Suite("Overpass over loopback HTTP", .timeLimit(.minutes(1)))
+@Suite("Overpass over loopback HTTP", .timeLimit(.minutes(3)))
 struct LoopbackTests {
     /// Every request's deadline: generous, since the whole suite shares two cores (a 7 s one
     /// once ran out while other suites imported indexes); none of these tests is about time.

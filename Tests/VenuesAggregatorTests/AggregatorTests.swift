@@ -69,7 +69,7 @@ private struct RecordingProvider: VenueProvider {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct AggregatorTests {
     static let center = try! Coordinate(latitude: 60.171634, longitude: 24.944295)
 

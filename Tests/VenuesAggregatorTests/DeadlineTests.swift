@@ -3,7 +3,7 @@ import VenuesCore
 
 @testable import VenuesAggregator
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct DeadlineTests {
     @Test func returnsTheValueBeforeTheDeadline() async {
         let result = await withDeadline(seconds: 10) { () async throws(ProviderError) -> Int in 42 }

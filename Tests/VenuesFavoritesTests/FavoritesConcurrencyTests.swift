@@ -5,7 +5,7 @@ import VenuesTestSupport
 
 @testable import VenuesFavorites
 
-@Suite("FavoritesStore: concurrent updates lose nothing", .timeLimit(.minutes(1)))
+@Suite("FavoritesStore: concurrent updates lose nothing", .timeLimit(.minutes(3)))
 struct FavoritesConcurrencyTests {
     /// Starts `count` threads that wait on one gate and then run `work` together; waits for
     /// them without blocking the cooperative pool.

@@ -136,7 +136,7 @@ struct CacheClientTests {
     }
 }
 
-@Suite("CachingHTTPClient over CurlHTTPClient and a loopback server", .timeLimit(.minutes(1)))
+@Suite("CachingHTTPClient over CurlHTTPClient and a loopback server", .timeLimit(.minutes(3)))
 struct CacheLoopbackTests {
     @Test("a cached query is answered with no request reaching the server")
     func cachedQueryNeverReachesServer() async throws {

@@ -4,7 +4,7 @@ import VenuesTestSupport
 
 @testable import VenuesHTTP
 
-@Suite("CurlHTTPClient concurrency and cancellation", .timeLimit(.minutes(1)))
+@Suite("CurlHTTPClient concurrency and cancellation", .timeLimit(.minutes(3)))
 struct CurlHTTPClientConcurrencyTests {
     let client = CurlHTTPClient()
 

@@ -5,7 +5,7 @@ import VenuesTestSupport
 
 @testable import VenuesHTTP
 
-@Suite("CurlHTTPClient retries against a loopback server", .timeLimit(.minutes(1)))
+@Suite("CurlHTTPClient retries against a loopback server", .timeLimit(.minutes(3)))
 struct CurlHTTPClientRetryTests {
     let client = CurlHTTPClient()
 

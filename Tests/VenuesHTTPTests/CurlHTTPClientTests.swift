@@ -4,7 +4,7 @@ import VenuesTestSupport
 
 @testable import VenuesHTTP
 
-@Suite("CurlHTTPClient against a loopback server", .timeLimit(.minutes(1)))
+@Suite("CurlHTTPClient against a loopback server", .timeLimit(.minutes(3)))
 struct CurlHTTPClientTests {
     let client = CurlHTTPClient()
 
