@@ -71,9 +71,20 @@ enum SQLiteServerSchema {
     ///   database (another `application_id`, or tables of its own), which must be left alone.
     @discardableResult
     static func checkOwnership(_ connection: SQLiteConnection) throws -> Bool {
-        let application = try connection.integer("PRAGMA application_id") ?? 0
+        // One statement reads one snapshot. Read apart, another instance migrating the new file
+        // could commit between the two reads: no mark yet, then tables — and a store would refuse
+        // its own file.
+        let mark = try connection.prepare(
+            """
+            SELECT (SELECT application_id FROM pragma_application_id()),
+                   (SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%')
+            """
+        )
+        guard try mark.step() else { throw ServerStoreError.failed("\(connection.path) cannot be read") }
+        let application = mark.int64(0)
+        let tables = mark.int64(1)
+        mark.reset()  // ends the read before the caller writes
         if application == applicationID { return true }
-        let tables = try connection.integer("SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'") ?? 0
         if application != 0 || tables > 0 {
             throw ServerStoreError.failed("\(connection.path) is not a venues server store")
         }

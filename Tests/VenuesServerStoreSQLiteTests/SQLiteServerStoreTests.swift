@@ -202,6 +202,26 @@ struct SQLiteServerStoreTests {
         await first.close()
         await second.close()
     }
+
+    /// The writer checks that a file is its own before it touches it. When it read the file's
+    /// mark and its tables in two statements, another instance could commit both in between:
+    /// the mark read as unset, the tables as present, and the store refused its own file.
+    @Test("many stores opening and migrating one new file at once all succeed: none refuses the file as foreign")
+    func manyStoresMigrateANewFileAtOnce() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        for round in 0..<12 {
+            let path = scratch.file("round-\(round)/server.sqlite").path
+            let stores = (0..<6).map { _ in SQLiteServerStore(path: path) }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for store in stores {
+                    group.addTask { try await store.migrate() }
+                }
+                try await group.waitForAll()
+            }
+            for store in stores { await store.close() }
+        }
+    }
 }
 
 /// A count shared by concurrent tasks.
