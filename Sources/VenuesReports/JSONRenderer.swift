@@ -89,7 +89,9 @@ public enum JSONRenderer {
 
         init(_ status: ResultDocument.ProviderStatus) { self.status = status }
 
-        enum CodingKeys: String, CodingKey { case provider, status, source, count, milliseconds, warnings, error }
+        enum CodingKeys: String, CodingKey {
+            case provider, status, source, coverage, count, milliseconds, warnings, error
+        }
         struct ErrorObject: Encodable {
             var kind: String
             var message: String
@@ -100,6 +102,7 @@ public enum JSONRenderer {
             try container.encode(status.provider, forKey: .provider)
             try container.encode(status.ok ? "ok" : "error", forKey: .status)
             try container.encodeIfPresent(status.source, forKey: .source)
+            try container.encodeIfPresent(status.coverage, forKey: .coverage)
             if status.ok { try container.encode(status.count, forKey: .count) }
             try container.encode(status.milliseconds, forKey: .milliseconds)
             if !status.warnings.isEmpty { try container.encode(status.warnings, forKey: .warnings) }

@@ -96,6 +96,9 @@ public struct ResultDocument {
         /// Where an answering provider got its answer, when it has several sources (OSM:
         /// `overpass`, `file`, `index:NAME`).
         public var source: String?
+        /// The share of the circle (0…1) that the data which answered holds, when it covers a known
+        /// area (OSM: the imported indexes); below 1, ``warnings`` says venues are missing.
+        public var coverage: Double?
     }
 
     /// What a listing lists: venues near a point, venues matching a term, or favourites.
@@ -161,7 +164,8 @@ public struct ResultDocument {
                     count: response.venues.count,
                     milliseconds: outcome.milliseconds,
                     warnings: response.warnings.map { TextSanitizer.clean($0) },
-                    source: response.source.map { TextSanitizer.clean($0) }
+                    source: response.source.map { TextSanitizer.clean($0) },
+                    coverage: response.coverage
                 )
             case .failure(let error):
                 ProviderStatus(

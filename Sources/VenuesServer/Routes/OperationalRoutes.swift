@@ -1,12 +1,13 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import VenuesCore
 import VenuesReports
 import VenuesServerStore
 
 /// The routes for people and tools: `/` (the map page with its search form, which calls the
 /// API with the token the user pastes), `/healthz` (the process answers), `/readyz` (the store
-/// answers; 503 with the reason if not), `/metrics` (Prometheus text) and `/openapi.json` (the
+/// answers, and the imported indexes the server answers from; 503 with the reason if not), `/metrics` (Prometheus text) and `/openapi.json` (the
 /// committed OpenAPI 3.1 description of this API).
 struct OperationalRoutes: Sendable {
     let services: ServerServices
@@ -39,7 +40,19 @@ struct OperationalRoutes: Sendable {
         } catch {
             throw APIError.storeUnavailable(error.reason)
         }
-        return JSONResponse.make(#"{"status":"ready"}"#)
+        return JSONResponse.make(Self.readyDocument(indexes: services.providers.localData.flatMap { $0.localData() }))
+    }
+
+    /// `{"status":"ready","indexes":[…]}`: the local data sets the providers answer from.
+    static func readyDocument(indexes: [LocalDataSet]) -> String {
+        struct Ready: Encodable {
+            var status = "ready"
+            var indexes: [LocalDataSet]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(Ready(indexes: indexes)) else { return #"{"status":"ready"}"# }
+        return String(decoding: data, as: UTF8.self)
     }
 
     func metrics(_ request: Request, context: ServerRequestContext) -> Response {

@@ -17,6 +17,8 @@ struct ProviderSet: Sendable {
     /// The usable providers that suggest from local data (`GET /v1/suggest`), asked directly:
     /// they cost nothing and are not cached.
     let suggesters: [any VenueSuggesting]
+    /// The usable providers that answer from data on this machine, which `/readyz` lists.
+    let localData: [any LocalDataDescribing]
 
     init(
         configuration: VenuesConfiguration,
@@ -27,6 +29,7 @@ struct ProviderSet: Sendable {
         var available: [ProviderID: any VenueProvider] = [:]
         var unusable: [ProviderID: ProviderError] = [:]
         var suggesters: [any VenueSuggesting] = []
+        var localData: [any LocalDataDescribing] = []
         for id in ProviderRegistry.knownIDs {
             switch ProviderRegistry.standard.make(
                 id,
@@ -37,11 +40,13 @@ struct ProviderSet: Sendable {
             case .success(let provider):
                 available[id] = SharedProvider(base: provider, upstream: upstream)
                 if let suggester = provider as? any VenueSuggesting { suggesters.append(suggester) }
+                if let local = provider as? any LocalDataDescribing { localData.append(local) }
             case .failure(let error): unusable[id] = error
             }
         }
         self.available = available
         self.suggesters = suggesters
+        self.localData = localData
         self.unusable = unusable
         defaults = configuration.providers.filter { available[$0] != nil }
     }
