@@ -91,6 +91,7 @@ public struct VenuesServer: Sendable {
             let handler: @Sendable (Request, ServerRequestContext) async throws -> Response =
                 switch route {
                 case .page: { operational.page($0, context: $1) }
+                case .favicon: { operational.favicon($0, context: $1) }
                 case .nearby: listings.nearby
                 case .search: listings.search
                 case .suggest: suggestions.suggest

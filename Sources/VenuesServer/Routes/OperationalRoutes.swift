@@ -1,13 +1,15 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import VenuesEngine
 import VenuesReports
 import VenuesServerStore
 
 /// The routes for people and tools: `/` (the map page with its search form, which calls the
-/// API with the token the user pastes), `/healthz` (the process answers), `/readyz` (the store
-/// answers; 503 with the reason if not), `/metrics` (Prometheus text) and `/openapi.json` (the
-/// committed OpenAPI 3.1 description of this API).
+/// API with the token the user pastes), `/favicon.ico` (the page's icon), `/healthz` (the
+/// process answers), `/readyz` (the store answers, and which providers this server can ask;
+/// 503 with the reason if not), `/metrics` (Prometheus text) and `/openapi.json` (the committed
+/// OpenAPI 3.1 description of this API).
 struct OperationalRoutes: Sendable {
     let services: ServerServices
 
@@ -39,7 +41,24 @@ struct OperationalRoutes: Sendable {
         } catch {
             throw APIError.storeUnavailable(error.reason)
         }
-        return JSONResponse.make(#"{"status":"ready"}"#)
+        return JSONResponse.make(Self.readiness(providers: services.providers))
+    }
+
+    /// `{"status":"ready","providers":["google","osm"]}`: the providers set up on this server
+    /// (keys present, endpoints valid), in the registry's order; the map page offers only these.
+    static func readiness(providers: ProviderSet) -> String {
+        let usable = ProviderRegistry.knownIDs.filter { providers.available[$0] != nil }
+        return #"{"status":"ready","providers":["#
+            + usable.map { #""\#($0.rawValue)""# }.joined(separator: ",") + "]}"
+    }
+
+    /// The page's icon: a red map pin, as an ICO holding one 32×32 PNG.
+    func favicon(_ request: Request, context: ServerRequestContext) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "image/x-icon", .cacheControl: "public, max-age=86400"],
+            body: .init(byteBuffer: ByteBuffer(bytes: PageIcon.ico))
+        )
     }
 
     func metrics(_ request: Request, context: ServerRequestContext) -> Response {

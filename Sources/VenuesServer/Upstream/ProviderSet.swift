@@ -37,7 +37,9 @@ struct ProviderSet: Sendable {
             case .success(let provider):
                 available[id] = SharedProvider(base: provider, upstream: upstream)
                 if let suggester = provider as? any VenueSuggesting { suggesters.append(suggester) }
-            case .failure(let error): unusable[id] = error
+            // The reason (a key not set, an endpoint not valid) is the operator's to read with
+            // `venues providers`; a client is told only that the provider is not offered.
+            case .failure: unusable[id] = .misconfigured(Self.notAvailable)
             }
         }
         self.available = available
@@ -45,6 +47,9 @@ struct ProviderSet: Sendable {
         self.unusable = unusable
         defaults = configuration.providers.filter { available[$0] != nil }
     }
+
+    /// What a client is told of a provider this server cannot ask.
+    static let notAvailable = "not available on this server"
 
     /// The providers for one request — those named, else the defaults — and an error outcome
     /// for each named one that cannot be used.
@@ -55,7 +60,7 @@ struct ProviderSet: Sendable {
             if let provider = available[id] {
                 providers.append(provider)
             } else {
-                let error = unusable[id] ?? .unsupported("\(id) is not known to this server")
+                let error = unusable[id] ?? .misconfigured(Self.notAvailable)
                 failed.append(ProviderOutcome(provider: id, result: .failure(error), milliseconds: 0))
             }
         }
