@@ -135,11 +135,16 @@ extension ServedMapPageScript {
               heading = "Your " + plural(count, "favourite", "favourites");
               more.hidden = true;
             } else {
-              // The server keeps the first `limit` venues: a full list may have been cut.
-              var cut = count > 0 && count >= shown.limit;
-              heading = (cut ? "First " + count + " " + (count === 1 ? "venue" : "venues") : plural(count, "venue", "venues")) +
+              // The server keeps the first `limit` venues and, when it cut the list, says how many
+              // it found (`query.found`); a list as long as asked may have been cut too.
+              var found = typeof q.found === "number" && q.found > count ? q.found : 0;
+              var cut = count > 0 && (found > 0 || count >= shown.limit);
+              heading = (found ? "First " + count + " of " + found + " venues found"
+                         : cut ? "First " + count + " " + (count === 1 ? "venue" : "venues")
+                         : plural(count, "venue", "venues")) +
                 (q.term ? " for “" + q.term + "”" : "") + " within " + q.radius + " m of " +
-                coordinateLabel(q.latitude, q.longitude) + (cut ? " (there may be more)" : "") + ", " + order(doc);
+                coordinateLabel(q.latitude, q.longitude) + (cut && !found ? " (there may be more)" : "") + ", " +
+                order(doc);
               more.hidden = !cut;
               more.textContent = "Show " + PAGE_SIZE + " more";
             }

@@ -17,8 +17,9 @@
 /// - `GET /readyz` once: its `providers` are the choice the form offers (only what the server
 ///   can ask).
 /// - The listing is asked for `limit` venues (50, then 50 more with "Show more") in the order the
-///   form names (`sort`; the server's own when none); the summary says "first 50" when the list
-///   may have been cut, and the order.
+///   form names (`sort`; the server's own when none); the summary says "first 50 of 212 venues
+///   found" when the server cut the list (`query.found`), "first 50 … (there may be more)" when
+///   the list is as long as asked, and the order.
 /// - Clicking a row or a pin (or Enter on either) opens the venue's details: what the listing
 ///   has, then `GET /v1/venues/{id}` for the opening hours and the note; links to each source's
 ///   page (OpenStreetMap, Google Maps, Foursquare); a favourite toggle and a note.
@@ -42,7 +43,7 @@ public enum ServedMapPageScript {
         + "})();\n"
 
     /// `sha256-…` of ``source`` (its UTF-8 bytes), as a CSP source expression takes it.
-    public static let sha256 = "sha256-7ZXeHWSdtT0OsXwuhzieVL33LbA2y8rc16tcOWsO2HM="
+    public static let sha256 = "sha256-6yT2dObg8etoIkFPH3/6KulOpBFrqai/3VHsdm/tEUo="
 
     /// Constants, Web Mercator, element helpers, the token and the API calls with their errors
     /// in a person's words.

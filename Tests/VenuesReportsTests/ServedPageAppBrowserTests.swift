@@ -43,15 +43,34 @@ extension BrowserTests {
             }
             guard let (first, moreShown, rows50, second, third, moreHidden, byName) = observed else { return }
             #expect(rows50 == 50)
-            #expect(first == "First 50 venues within 1000 m of 60.17100, 24.94140 (there may be more), nearest first")
+            #expect(first == "First 50 of 120 venues found within 1000 m of 60.17100, 24.94140, nearest first")
             #expect(moreShown == "Show 50 more")
-            #expect(second == "First 100 venues within 1000 m of 60.17100, 24.94140 (there may be more), nearest first")
+            #expect(second == "First 100 of 120 venues found within 1000 m of 60.17100, 24.94140, nearest first")
             #expect(third == "120 venues within 1000 m of 60.17100, 24.94140, nearest first")
             #expect(moreHidden)
-            #expect(byName == "First 50 venues within 1000 m of 60.17100, 24.94140 (there may be more), by name")
+            #expect(byName == "First 50 of 120 venues found within 1000 m of 60.17100, 24.94140, by name")
             let listings = await api.requests.filter { $0.path == "/v1/nearby" }
             #expect(listings.map { $0.queryValue("limit") } == ["50", "100", "150", "50"])
             #expect(listings.map { $0.queryValue("sort") } == [nil, nil, nil, "name"])
+        }
+
+        /// A list exactly as long as asked, with no count from the server, may have been cut:
+        /// the page says so and offers more.
+        @Test func aFullListMayHaveBeenCut() async throws {
+            let api = try await ServedPageFakeAPI.start(token: Self.token, options: .init(venues: 50, spacing: 15))
+            defer { Task { await api.stop() } }
+            let observed = try await withChromium("ServedPageAppBrowserTests.aFullListMayHaveBeenCut") { browser in
+                let person = ServedPagePerson(browser: browser)
+                try person.open(api.url("/"))
+                try person.search(token: Self.token, near: Self.near)
+                return (
+                    try person.text("#summary"),
+                    try browser.evaluate("document.getElementById('more').hidden", as: Bool.self)
+                )
+            }
+            guard let (summary, moreHidden) = observed else { return }
+            #expect(summary == "First 50 venues within 1000 m of 60.17100, 24.94140 (there may be more), nearest first")
+            #expect(!moreHidden)
         }
 
         /// A search that fails says why in a person's words and clears the old results; the

@@ -213,12 +213,15 @@ struct MadeUpListing {
     func document(limit: Int, term: String?, favorites: [(id: String, note: String?)]) -> [String: Any] {
         let shown = Array(1...max(1, count)).prefix(limit)
         let ids = Set(favorites.map(\.id))
+        var query: [String: Any] = [
+            "kind": term == nil ? "nearby" : "search", "latitude": Self.centerLatitude,
+            "longitude": Self.centerLongitude, "radius": Self.radius, "term": term.map { $0 as Any } ?? NSNull(),
+            "center": "given",
+        ]
+        // As the server says it when it cut the list: how many it found.
+        if count > limit { query["found"] = count }
         return [
-            "query": [
-                "kind": term == nil ? "nearby" : "search", "latitude": Self.centerLatitude,
-                "longitude": Self.centerLongitude, "radius": Self.radius, "term": term.map { $0 as Any } ?? NSNull(),
-                "center": "given",
-            ],
+            "query": query,
             "venues": shown.map { venue($0, favorite: ids.contains(Self.id($0))) },
             "providers": [
                 [
