@@ -55,6 +55,7 @@ public struct VenuesServer: Sendable {
             osmIndexDirectory: settings.osmIndexDirectory,
             upstream: upstream
         )
+        for line in providers.reasonLines { logger.notice("\(line)") }
         services = ServerServices(
             configuration: configuration,
             providers: providers,

@@ -10,8 +10,11 @@ import VenuesHTTP
 struct ProviderSet: Sendable {
     /// Every provider that could be made, behind the shared calls, in the registry's order.
     let available: [ProviderID: any VenueProvider]
-    /// Providers the configuration lists but that cannot be used, with the reason.
+    /// Providers the configuration lists but that cannot be used, as a client is told it.
     let unusable: [ProviderID: ProviderError]
+    /// Why each of those cannot be used (a key not set, an endpoint not valid): for the
+    /// operator's log at start-up, never for a client.
+    let reasons: [ProviderID: String]
     /// The providers asked when a request names none: the configured, usable ones.
     let defaults: [ProviderID]
     /// The usable providers that suggest from local data (`GET /v1/suggest`), asked directly:
@@ -26,6 +29,7 @@ struct ProviderSet: Sendable {
     ) {
         var available: [ProviderID: any VenueProvider] = [:]
         var unusable: [ProviderID: ProviderError] = [:]
+        var reasons: [ProviderID: String] = [:]
         var suggesters: [any VenueSuggesting] = []
         for id in ProviderRegistry.knownIDs {
             switch ProviderRegistry.standard.make(
@@ -37,15 +41,26 @@ struct ProviderSet: Sendable {
             case .success(let provider):
                 available[id] = SharedProvider(base: provider, upstream: upstream)
                 if let suggester = provider as? any VenueSuggesting { suggesters.append(suggester) }
-            // The reason (a key not set, an endpoint not valid) is the operator's to read with
-            // `venues providers`; a client is told only that the provider is not offered.
-            case .failure: unusable[id] = .misconfigured(Self.notAvailable)
+            // The reason (a key not set, an endpoint not valid) is the operator's, in the log
+            // and `venues providers`; a client is told only that the provider is not offered.
+            case .failure(let error):
+                unusable[id] = .misconfigured(Self.notAvailable)
+                reasons[id] = error.message
             }
         }
         self.available = available
         self.suggesters = suggesters
         self.unusable = unusable
+        self.reasons = reasons
         defaults = configuration.providers.filter { available[$0] != nil }
+    }
+
+    /// One log line per provider this server cannot ask, in the registry's order: `google is not
+    /// available on this server: …` with the reason.
+    var reasonLines: [String] {
+        ProviderRegistry.knownIDs.compactMap { id in
+            reasons[id].map { "\(id) is not available on this server: \($0)" }
+        }
     }
 
     /// What a client is told of a provider this server cannot ask.
