@@ -73,8 +73,9 @@ extension ServedMapPageScript {
               return { venue: venue, number: index + 1, x: p.x, y: p.y, dx: 0, dy: 0, group: 1 };
             });
             spread(placed, Math.max(22, hit));
+            // In number order, so that Tab visits them 1, 2, 3…; spread, they no longer cover each other.
             var pins = svg("g", { "class": "pins" }, content);
-            for (var i = placed.length - 1; i >= 0; i--) {
+            for (var i = 0; i < placed.length; i++) {
               var spot = placed[i], venue = spot.venue, number = spot.number;
               var label = number + ". " + venue.name + (venue.favorite ? " ★" : "");
               var pin = svg("g", { "class": "pin" + (venue.favorite ? " favorite" : "") +

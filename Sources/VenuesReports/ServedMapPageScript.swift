@@ -43,7 +43,7 @@ public enum ServedMapPageScript {
         + "})();\n"
 
     /// `sha256-…` of ``source`` (its UTF-8 bytes), as a CSP source expression takes it.
-    public static let sha256 = "sha256-6yT2dObg8etoIkFPH3/6KulOpBFrqai/3VHsdm/tEUo="
+    public static let sha256 = "sha256-QqlRhGJurFO7hmUSVatGhnaR6v4n4Tf5dhpyfBAQvIE="
 
     /// Constants, Web Mercator, element helpers, the token and the API calls with their errors
     /// in a person's words.

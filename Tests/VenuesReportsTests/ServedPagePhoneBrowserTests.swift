@@ -201,6 +201,8 @@ extension BrowserTests {
                 #expect(stops.contains(stop), "Tab reaches \(stop): \(stops)")
             }
             #expect(firstIndex("near") < firstIndex("search") && firstIndex("search") < firstIndex("pin 1"))
+            #expect(stops.filter { $0.hasPrefix("pin ") } == (1...7).map { "pin \($0)" }, "pins in number order")
+            #expect(stops.filter { $0.hasPrefix("row ") } == (1...7).map { "row \($0)" }, "rows in number order")
             #expect(
                 firstIndex("pin 1") < firstIndex("details-favorite")
                     && firstIndex("details-favorite") < firstIndex("row 1")
