@@ -112,6 +112,9 @@ public struct ResultDocument {
     public var radius: Int
     public var term: String?
     public var rows: [Row]
+    /// How many places the answers held before the list was cut to the limit, when it was cut
+    /// (``AggregatedResult/found``); `nil` when every place found is in ``rows``.
+    public var found: Int?
     public var providers: [ProviderStatus]
     public var explain: Bool
     /// The providers this build knows: their attribution lines.
@@ -150,6 +153,7 @@ public struct ResultDocument {
         term = result.query.term.map(TextSanitizer.clean)
         self.explain = explain
         self.catalog = catalog
+        found = result.found > result.venues.count ? result.found : nil
         rows = result.venues.map { item in
             var row = Row(merged: item.merged, distance: item.distance, favorite: item.isFavorite, explain: explain)
             row.match = item.match

@@ -28,6 +28,7 @@ struct OperationalRouteTests {
 
         #expect(health.status == 200)
         #expect(ready.status == 200)
+        #expect(try ready.json()["providers"] as? [String] == ["osm"], "only Overpass is set up")
         #expect(notReady.status == 503)
         #expect(notReady.errorKind == "storeUnavailable")
         #expect(notReady.errorMessage?.contains("connection refused (test switch)") == true)
@@ -57,6 +58,20 @@ struct OperationalRouteTests {
             #expect(osm["coverage"] as? Double == 1)
         }
         #expect(counts.overpass == 0, "the index held the whole circle")
+    }
+
+    @Test("the page's icon: an ICO without a token")
+    func favicon() async throws {
+        let overpass = try await Fakes.overpass()
+        let server = try await RunningServer.start(configuration: RunningServer.configuration(overpass: overpass))
+        let icon = try await server.client.with(token: nil).get("/favicon.ico")
+        await server.stop()
+        await overpass.stop()
+
+        #expect(icon.status == 200)
+        #expect(icon.header("content-type") == "image/x-icon")
+        #expect(Array(icon.body.prefix(6)) == [0, 0, 1, 0, 1, 0], "an ICO header with one image")
+        #expect(Array(icon.body.dropFirst(22).prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     }
 
     @Test("every response has a request id, also in the request's log line; errors are JSON")
