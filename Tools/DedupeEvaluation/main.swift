@@ -151,6 +151,9 @@ if arguments.contains("--ablation") {
     variant("no extents") { $0.largestExtent = 0 }
     variant("no duplicates") { $0.duplicateProviders = [] }
     variant("duplicates within 25 m") { $0.duplicateDistance = 25 }
+    variant("no twins (equally-near)") { $0.twinMargin = 0 }
+    variant("twins margin 2") { $0.twinMargin = 2 }
+    variant("twins within 40 m") { $0.twinDistance = 40 }
     print("\nablations (whole set, then views of 300 m):")
     for (name, rules) in variants {
         let scores = DeduplicatorEvaluation.evaluate(Deduplicator(rules: rules), on: records)
