@@ -43,7 +43,7 @@ public enum ServedMapPageScript {
         + "})();\n"
 
     /// `sha256-…` of ``source`` (its UTF-8 bytes), as a CSP source expression takes it.
-    public static let sha256 = "sha256-QqlRhGJurFO7hmUSVatGhnaR6v4n4Tf5dhpyfBAQvIE="
+    public static let sha256 = "sha256-ceCaVqNdmHJxeNQH8nrFgjgtOHREuvx0Uy/w+rDW6EY="
 
     /// Constants, Web Mercator, element helpers, the token and the API calls with their errors
     /// in a person's words.

@@ -51,13 +51,16 @@ struct TimeoutParameterTests {
         let (response, sent) = try await Self.get("\(route)&timeout=\(timeout)")
 
         // Accepted: the provider is asked. Within a second, the loopback fake answers, unless the
-        // machine is too busy for it: then the deadline, not the validation, ends the request.
+        // machine is too busy for it: then the deadline, not the validation, ends the request —
+        // and on a busy machine the second can end before the request reaches the fake at all
+        // (seen with the browser suites running beside it). An invalid timeout is 400, never 503.
         if Double(timeout)! < 2, response.status == 503 {
             #expect(response.errorMessage?.contains("osm: no answer within the timeout") == true, "\(response.text)")
+            #expect(sent <= 1)
         } else {
             #expect(response.status == 200, "\(response.text)")
+            #expect(sent == 1)
         }
-        #expect(sent == 1)
     }
 
     @Test("every provider too slow for the timeout is 503 noProviderAnswered, naming each one's timeout")
