@@ -45,11 +45,11 @@ extension DeduplicatorIndex {
             duplicates.insert(Self.pack(min(edge.first, edge.second), max(edge.first, edge.second)))
         }
         // Only names that a provider gives to two records or more can have twins.
-        var ends: [TwinEnd] = []
+        var ends: [NamePairEnd] = []
         func add(_ record: Int32, _ other: Int32, key: Int32, disagree: UInt8, edge: Int, distance: Double) {
             guard count(of: key, in: provider[Int(other)]) > 1 else { return }
             ends.append(
-                TwinEnd(
+                NamePairEnd(
                     record: record,
                     provider: provider[Int(other)],
                     key: key,
@@ -123,26 +123,5 @@ extension MatchEdge {
     /// The record of the pair that is not `record`.
     func other(than record: Int32) -> Int32 {
         first == record ? second : first
-    }
-}
-
-/// One end of a pair on an equal name: the record, the other's provider, the name, whether
-/// their categories share none, how far the other is, the other's stable id hash, the pair.
-private struct TwinEnd: Comparable {
-    var record: Int32
-    var provider: Int32
-    var key: Int32
-    var disagree: UInt8
-    var distance: Double
-    var tie: UInt64
-    var edge: Int32
-
-    func sameRun(as other: TwinEnd) -> Bool {
-        record == other.record && provider == other.provider && key == other.key
-    }
-
-    static func < (a: TwinEnd, b: TwinEnd) -> Bool {
-        (a.record, a.provider, a.key, a.disagree, a.distance, a.tie)
-            < (b.record, b.provider, b.key, b.disagree, b.distance, b.tie)
     }
 }

@@ -45,14 +45,14 @@ extension DeduplicatorIndex {
         // Each record's nearest and second-nearest same-named record of each other provider:
         // every pair on a chain's name seen from both ends, sorted by record, provider, name
         // and distance (ties by the stable id hash); the first of each run is the nearest.
-        var contacts: [Contact] = []
+        var contacts: [NamePairEnd] = []
         for (index, edge) in edges.enumerated() {
             guard let (key, brand) = equalNameKey(edge),
                 brand || isChain(key, pairGroups(Int(edge.first), Int(edge.second)))
             else { continue }
             for (record, other) in [(edge.first, edge.second), (edge.second, edge.first)] {
                 contacts.append(
-                    Contact(
+                    NamePairEnd(
                         record: record,
                         provider: provider[Int(other)],
                         key: key,
@@ -105,9 +105,11 @@ extension DeduplicatorIndex {
     }
 }
 
-/// One end of a pair on a chain's name: the record, the other's provider, the name, whether
-/// their categories share none, how far the other is, the other's stable id hash, and the pair.
-private struct Contact: Comparable {
+/// One end of a pair of records on one name (a chain's, or twins'): the record, the other's
+/// provider, the name, whether their categories share none, how far the other is, the other's
+/// stable id hash, and the pair. Sorted, the ends of one record, provider and name lie together,
+/// nearest first.
+struct NamePairEnd: Comparable {
     var record: Int32
     var provider: Int32
     var key: Int32
@@ -116,11 +118,11 @@ private struct Contact: Comparable {
     var tie: UInt64
     var edge: Int32
 
-    func sameRun(as other: Contact) -> Bool {
+    func sameRun(as other: NamePairEnd) -> Bool {
         record == other.record && provider == other.provider && key == other.key
     }
 
-    static func < (a: Contact, b: Contact) -> Bool {
+    static func < (a: NamePairEnd, b: NamePairEnd) -> Bool {
         (a.record, a.provider, a.key, a.disagree, a.distance, a.tie)
             < (b.record, b.provider, b.key, b.disagree, b.distance, b.tie)
     }

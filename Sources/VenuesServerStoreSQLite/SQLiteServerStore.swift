@@ -315,7 +315,8 @@ public final class SQLiteServerStore: ServerStore {
                 return try connection.text("PRAGMA journal_mode = WAL")?.lowercased()
             } catch {
                 guard error.isBusy, ContinuousClock.now < deadline else { throw error }
-                usleep(2_000)
+                // A random pause, so that two connections retrying do not meet again in step.
+                usleep(UInt32.random(in: 1_000...5_000))
             }
         }
     }
