@@ -443,7 +443,8 @@ let tests: [Target] = [
     .testTarget(
         name: "VenuesReportsTests",
         dependencies: [
-            "VenuesReports", "VenuesCore", "VenuesMerge", "VenuesEngine", "VenuesTestSupport", "BrowserTestSupport",
+            "VenuesReports", "VenuesCore", "VenuesMerge", "VenuesEngine", "VenuesAggregator", "VenuesTestSupport",
+            "BrowserTestSupport",
         ]
     ),
     .testTarget(

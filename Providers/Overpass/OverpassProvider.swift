@@ -23,15 +23,18 @@ public import VenuesHTTP
 ///   `200` answer, become ``ProviderError``s (never a silently empty list).
 /// - Local (``Configuration/Endpoint/file(_:)``): the file is streamed with the same filters
 ///   and radius rule (see ``OSMExtractSearch``); no network is used.
-/// - Index (``Configuration/Endpoint/index(_:)``, or automatically with a remote endpoint when
-///   an index in ``Configuration/indexDirectory`` contains the whole search circle): an extract
-///   imported by `venues osm import`, searched offline with the same rules and answers.
+/// - Indexes (``Configuration/Endpoint/index(_:)``, and the indexes in
+///   ``Configuration/indexDirectory`` whose area meets the search circle): extracts imported by
+///   `venues osm import`, searched offline with the same rules and answers. With a remote
+///   endpoint they answer when together they hold the whole circle; otherwise the server is
+///   asked, and offline they answer what they hold, with ``ProviderResponse/coverage`` and a
+///   warning.
 ///
 /// Every mode keeps only venues whose position (a way's or relation's centre) is within the
 /// radius and in the query's categories, nearest first, at most ``VenueQuery/nearestLimit``:
 /// the nearest `limit`, or the whole circle when the order is name or rating (the aggregator
 /// sorts and cuts). ``ProviderResponse/source`` says which answered: `overpass`, `file` or
-/// `index:NAME`.
+/// `index:NAME` (several joined by `+`: `index:uusimaa+index:estonia`).
 public struct OverpassProvider: VenueProvider {
     public let id: ProviderID = .openStreetMap
     public var capabilities: ProviderCapabilities { Self.descriptor.profile.capabilities }
@@ -128,50 +131,27 @@ public struct OverpassProvider: VenueProvider {
         let source: String
         switch configuration.endpoint {
         case .remote(let url):
-            if let directory = configuration.indexDirectory {
-                let answer = try await BackgroundWork.run { flag throws(ProviderError) in
-                    try Self.searchCoveringIndex(
-                        directory: directory,
-                        query: query,
-                        selection: selection,
-                        cancellation: flag
-                    )
-                }
-                if case .answered(let response) = answer {
-                    let shaped = VenueSelectionShaper.shape(response.venues, center: center, for: query)
-                    return ProviderResponse(
-                        venues: shaped.venues,
-                        notes: response.notes + shaped.notes,
-                        source: response.source
-                    )
-                }
-                if case .notCovered(let reason) = answer { notes = [reason] } else { notes = [] }
-            } else {
-                notes = []
-            }
-            let text = OverpassQueryBuilder.query(
-                center: center,
-                radius: query.radius,
-                selection: selection,
-                timeout: query.timeout
-            )
-            let fetched = try await fetch(url: url, query: text, timeout: query.timeout)
-            found = fetched.venues
-            notes += fetched.notes
-            source = "overpass"
-        case .index(let url):
-            let response = try await BackgroundWork.run { flag throws(ProviderError) in
-                try Self.searchIndex(
-                    url,
-                    query: query,
-                    selection: selection,
-                    reason: "the OSM endpoint names it",
-                    cancellation: flag
+            guard let directory = configuration.indexDirectory else {
+                let fetched = try await fetch(
+                    url: url,
+                    query: remoteQuery(query, center: center, selection),
+                    timeout: query.timeout
                 )
+                found = fetched.venues
+                notes = fetched.notes
+                source = "overpass"
+                break
             }
-            found = response.venues
-            notes = response.notes
-            source = response.source ?? "index"
+            return try await searchIndexesThenRemote(url, directory: directory, query: query, center: center, selection)
+        case .index(let url):
+            return try await searchIndexes(
+                named: url,
+                directory: configuration.indexDirectory,
+                query: query,
+                center: center,
+                selection,
+                missing: "no other source: the OSM endpoint is an index"
+            )
         case .file(let url):
             let result = try await BackgroundWork.run { flag throws(ProviderError) in
                 try OSMExtractSearch(
@@ -188,102 +168,125 @@ public struct OverpassProvider: VenueProvider {
         return ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes, source: source)
     }
 
-    /// What the imported indexes could do for a search with a remote endpoint.
-    private enum IndexAnswer: Sendable {
-        /// An index contains the circle and answered.
-        case answered(ProviderResponse)
-        /// No index contains the circle: why, for `--verbose`.
-        case notCovered(String)
-    }
-
-    /// Answers from the smallest imported index whose bounds contain the whole circle.
-    private static func searchCoveringIndex(
+    /// With a remote endpoint and imported indexes: the indexes answer when together they hold the
+    /// whole circle. When they hold part of it, the server is asked; offline (``Configuration/offline``,
+    /// or the server unreachable: `--offline` with nothing cached, no network) the indexes answer
+    /// what they hold, with a warning and the share of the circle they hold.
+    private func searchIndexesThenRemote(
+        _ url: URL,
         directory: URL,
         query: VenueQuery,
-        selection: OSMSelection,
-        cancellation: CancellationFlag
-    ) throws(ProviderError) -> IndexAnswer {
-        guard let center = query.center else { return .notCovered("no centre") }
-        let catalog = OSMIndexCatalog(directory: directory)
-        guard let covering = catalog.covering(center: center, radius: Double(query.radius)) else {
-            let count = catalog.list().count
-            return .notCovered(
-                count == 0
-                    ? "no OSM index imported (venues osm import FILE), asking Overpass"
-                    : "none of the \(count) imported OSM index(es) contains the whole \(query.radius) m circle, asking Overpass"
-            )
-        }
-        do throws(OSMIndexError) {
-            return .answered(
-                try searchIndexFile(
-                    covering.url,
-                    center: center,
-                    query: query,
-                    selection: selection,
-                    reason: "its bounds contain the whole \(query.radius) m circle",
-                    cancellation: cancellation
-                )
-            )
-        } catch .damaged(let path, let reason) {
-            // A damaged index is passed over, as if it were not there: the server answers.
-            return .notCovered("the OSM index \(path) is damaged (\(reason)), asking Overpass")
-        } catch {
-            throw ProviderError(error)
-        }
-    }
-
-    /// Searches one index. When the order is by distance only the nearest `limit` are asked for
-    /// (every venue tied with the last one too), for a text search in relevance order the best
-    /// `limit`; otherwise every venue in the circle, as the other modes return them.
-    private static func searchIndex(
-        _ url: URL,
-        query: VenueQuery,
-        selection: OSMSelection,
-        reason: String,
-        cancellation: CancellationFlag
-    ) throws(ProviderError) -> ProviderResponse {
-        guard let center = query.center else { throw .unsupported("OpenStreetMap needs a centre to search around") }
-        do throws(OSMIndexError) {
-            return try searchIndexFile(
-                url,
-                center: center,
-                query: query,
-                selection: selection,
-                reason: reason,
-                cancellation: cancellation
-            )
-        } catch {
-            throw ProviderError(error)
-        }
-    }
-
-    /// ``searchIndex(_:query:selection:reason:cancellation:)``, with the index's own errors.
-    private static func searchIndexFile(
-        _ url: URL,
         center: Coordinate,
-        query: VenueQuery,
-        selection: OSMSelection,
-        reason: String,
-        cancellation: CancellationFlag
-    ) throws(OSMIndexError) -> ProviderResponse {
-        let reader = try OSMIndexReader(url: url)
-        let answer = try reader.search(
-            OSMIndexReader.Query(
+        _ selection: OSMSelection
+    ) async throws(ProviderError) -> ProviderResponse {
+        let radius = Double(query.radius)
+        var indexes = try await BackgroundWork.run { _ throws(ProviderError) in
+            try ImportedIndexes(directory: directory, named: nil, center: center, radius: radius)
+        }
+        var searched: (venues: [Venue], notes: [String])?
+        if indexes.coverage.isComplete {
+            let answer = try await Self.search(&indexes, query: query, selection: selection)
+            if indexes.coverage.isComplete { return Self.respond(answer, from: indexes, query: query, center: center) }
+            searched = answer
+        }
+        if indexes.isEmpty, configuration.offline {
+            throw .unreachable("overpass.offline is set, and no imported OSM index meets the \(query.radius) m circle")
+        }
+        if configuration.offline {
+            if searched == nil { searched = try await Self.search(&indexes, query: query, selection: selection) }
+            let answer = searched ?? ([], [])
+            return Self.respond(answer, from: indexes, query: query, center: center, missing: "overpass.offline is set")
+        }
+        var notes = (searched?.notes ?? []) + [indexes.shortfall + ", asking Overpass"]
+        let fetched: (venues: [Venue], notes: [String])
+        do {
+            fetched = try await fetch(
+                url: url,
+                query: remoteQuery(query, center: center, selection),
+                timeout: query.timeout
+            )
+        } catch .unreachable(let reason) where !indexes.isEmpty {
+            if searched == nil { searched = try await Self.search(&indexes, query: query, selection: selection) }
+            let answer = searched ?? ([], [])
+            guard !indexes.isEmpty else { throw .unreachable(reason) }
+            var response = Self.respond(
+                answer,
+                from: indexes,
+                query: query,
                 center: center,
-                radius: Double(query.radius),
-                categories: query.categories,
-                selection: selection,
-                nearest: query.nearestLimit.map { max(1, $0) },
-                ranked: query.rankedLimit.map { max(1, $0) }
-            ),
-            cancellation: cancellation
-        )
-        let name = reader.info.name
+                missing: "Overpass unreachable"
+            )
+            response.notes.insert("Overpass: \(reason)", at: 0)
+            return response
+        }
+        notes += fetched.notes
+        let shaped = VenueSelectionShaper.shape(fetched.venues, center: center, for: query)
+        return ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes, source: "overpass")
+    }
+
+    /// With an index as endpoint: it and the imported indexes meeting the circle answer; a warning
+    /// says how much of the circle they do not hold.
+    private func searchIndexes(
+        named url: URL,
+        directory: URL?,
+        query: VenueQuery,
+        center: Coordinate,
+        _ selection: OSMSelection,
+        missing: String
+    ) async throws(ProviderError) -> ProviderResponse {
+        let radius = Double(query.radius)
+        var indexes = try await BackgroundWork.run { _ throws(ProviderError) in
+            try ImportedIndexes(directory: directory, named: url, center: center, radius: radius)
+        }
+        let answer = try await Self.search(&indexes, query: query, selection: selection)
+        return Self.respond(answer, from: indexes, query: query, center: center, missing: missing)
+    }
+
+    /// Searches the indexes off the cooperative pool.
+    private static func search(
+        _ indexes: inout ImportedIndexes,
+        query: VenueQuery,
+        selection: OSMSelection
+    ) async throws(ProviderError) -> (venues: [Venue], notes: [String]) {
+        let copy = indexes
+        let (answer, searched) = try await BackgroundWork.run { flag throws(ProviderError) in
+            var searched = copy
+            let answer = try searched.search(query: query, selection: selection, cancellation: flag)
+            return (answer, searched)
+        }
+        indexes = searched
+        return answer
+    }
+
+    /// The indexes' answer, shaped; with a warning when they hold only part of the circle
+    /// (`missing` says why nothing else answered).
+    private static func respond(
+        _ answer: (venues: [Venue], notes: [String]),
+        from indexes: ImportedIndexes,
+        query: VenueQuery,
+        center: Coordinate,
+        missing: String = ""
+    ) -> ProviderResponse {
+        let shaped = VenueSelectionShaper.shape(answer.venues, center: center, for: query)
+        var notes = answer.notes
+        var warnings: [String] = []
+        if indexes.coverage.isComplete {
+            notes.append("together the index(es) hold the whole \(query.radius) m circle")
+        } else {
+            warnings.append(indexes.partialWarning(reason: missing))
+        }
         return ProviderResponse(
-            venues: answer.venues,
-            notes: ["answered from the OSM index \(name) (\(url.path)): \(reason)"] + answer.notes,
-            source: "index:\(name)"
+            venues: shaped.venues,
+            notes: notes + shaped.notes,
+            warnings: warnings,
+            source: indexes.source,
+            coverage: indexes.coverage.fraction
         )
+    }
+
+    /// The Overpass QL of a search.
+    private func remoteQuery(_ query: VenueQuery, center: Coordinate, _ selection: OSMSelection) -> String {
+        OverpassQueryBuilder.query(center: center, radius: query.radius, selection: selection, timeout: query.timeout)
     }
 
     /// Sends one query and decodes the answer, mapping every failure to a ``ProviderError``.

@@ -11,6 +11,10 @@ public struct AggregatedResult: Sendable, Hashable {
     public var centerSource: CenterSource
     /// The places, deduplicated, sorted and limited.
     public var venues: [ResultVenue]
+    /// How many places the answers held in the circle (deduplicated, with the favourites
+    /// added) before the list was cut to `query.limit`: at least `venues.count`. A provider
+    /// answers at most `limit` places, so more may exist beyond them.
+    public var found: Int
     /// Every provider's outcome, in the order the providers were given.
     public var outcomes: [ProviderOutcome]
 
@@ -21,12 +25,14 @@ public struct AggregatedResult: Sendable, Hashable {
         center: Coordinate,
         centerSource: CenterSource = .given,
         venues: [ResultVenue],
+        found: Int? = nil,
         outcomes: [ProviderOutcome]
     ) {
         self.query = query
         self.center = center
         self.centerSource = centerSource
         self.venues = venues
+        self.found = max(found ?? venues.count, venues.count)
         self.outcomes = outcomes
     }
 

@@ -14,7 +14,8 @@ public import VenuesMerge
 /// 3. Drops venues outside the search circle and merges records of the same place
 ///    (``merger``).
 /// 4. Marks favourites and adds stored favourites inside the circle that no provider returned.
-/// 5. Sorts (distance, name or rating) and keeps at most `query.limit` places. Providers that
+/// 5. Sorts (distance, name or rating) and keeps at most `query.limit` places, saying how many
+///    there were before (``AggregatedResult/found``). Providers that
 ///    hold the whole circle return all of it when the order is not distance
 ///    (``VenueQuery/nearestLimit``), so a name or rating order is over the whole circle.
 ///
@@ -90,11 +91,13 @@ public struct Aggregator: Sendable {
 
         let ordered = providers.compactMap { outcomes[$0.id] }
         let center = finalQuery.center ?? fallbackCenter
+        let combined = combine(ordered, query: finalQuery, center: center)
         return AggregatedResult(
             query: finalQuery,
             center: center,
             centerSource: centerSource,
-            venues: combine(ordered, query: finalQuery, center: center),
+            venues: Array(combined.prefix(max(0, finalQuery.limit))),
+            found: combined.count,
             outcomes: ordered
         )
     }
@@ -131,6 +134,8 @@ public struct Aggregator: Sendable {
         return ProviderOutcome(provider: provider.id, result: result, milliseconds: milliseconds)
     }
 
+    /// Every place of the answers in the circle, merged, with the favourites, in order (not yet
+    /// cut to the limit).
     private func combine(_ outcomes: [ProviderOutcome], query: VenueQuery, center: Coordinate) -> [ResultVenue] {
         let radius = Double(query.radius)
         let inCircle = outcomes.flatMap(\.venues).filter { $0.coordinate.distance(to: center) <= radius }
@@ -159,6 +164,6 @@ public struct Aggregator: Sendable {
             )
         }
         results.sort(by: VenueOrdering(sort: query.sort).areInIncreasingOrder)
-        return Array(results.prefix(max(0, query.limit)))
+        return results
     }
 }

@@ -13,6 +13,11 @@ public struct ProviderResponse: Sendable, Hashable {
     /// Where a provider with several sources got this answer (the OpenStreetMap provider:
     /// `overpass`, `file`, or `index:NAME` for a local index); `nil` when it has only one.
     public var source: String?
+    /// The share of the search circle (0…1) that the data which answered holds, for a provider
+    /// that answers from local data covering a known area (the OpenStreetMap provider's imported
+    /// indexes); below 1, venues in the rest are missing and ``warnings`` says so. `nil` when
+    /// the source is not bounded (a remote server, a whole file).
+    public var coverage: Double?
 
     /// A response; `notes` and `warnings` default to none.
     public init(
@@ -20,12 +25,14 @@ public struct ProviderResponse: Sendable, Hashable {
         center: Coordinate? = nil,
         notes: [String] = [],
         warnings: [String] = [],
-        source: String? = nil
+        source: String? = nil,
+        coverage: Double? = nil
     ) {
         self.venues = venues
         self.center = center
         self.notes = notes
         self.warnings = warnings
         self.source = source
+        self.coverage = coverage
     }
 }

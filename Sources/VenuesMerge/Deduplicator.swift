@@ -17,16 +17,21 @@ public import VenuesCore
 /// 3. **Category veto**: when both records have categories and no ``Category/Group`` in
 ///    common (a bank and a restaurant), they are different places, whatever else matches. A
 ///    record without categories counts with the groups its name implies
-///    (``NameNormalizer/impliedGroups(_:)``: "Kinopalatsi Bar" is food and drink), if any.
+///    (``NameNormalizer/impliedGroups(_:)``: "Kinopalatsi Bar" is food and drink), if any. A
+///    building, square, office, mall or station (by its name's words, its provider's label or
+///    an extent) never joins a venue of another kind, nor another place by containment of names.
 /// 4. **Rules**, the first that holds names the match:
 ///    - `same-name`: equal normalised display names within ``Rules/sameNameDistance`` (100 m);
 ///    - `other-name`: another name of one equals a name of the other ("Lyhdynkantajat" and its
 ///      `name:en` "The Lantern Carriers"), within the same distance;
 ///    - `descriptor`: names equal once a descriptor or tagline is removed, within the same distance;
 ///    - `similar-name`: Jaro-Winkler ≥ ``Rules/similarNameThreshold`` (0.9), or one display
-///      name's words all among the other's, within ``Rules/similarNameDistance`` (50 m);
+///      name's words all among the other's, or names one edit apart
+///      (``NameSimilarity/isWithinOneEdit(_:_:)``, with and without descriptors, and without a
+///      typo of a generic word), within ``Rules/similarNameDistance`` (50 m);
 ///    - `same-phone`: the same national phone number within ``Rules/contactDistance`` (100 m);
-///    - `same-website`: the same registrable web domain within ``Rules/contactDistance``.
+///    - `same-website`: the same registrable web domain within ``Rules/contactDistance``;
+///      both only when the names share a word.
 ///
 ///    A phone number or domain that one provider gives to several records (a chain's head
 ///    office, a mall) proves nothing and is ignored.
@@ -40,7 +45,10 @@ public import VenuesCore
 /// 6. **Clustering**: accepted pairs are joined best first (score: name similarity plus
 ///    bonuses for a shared phone, domain or address, minus distance) with union-find, and
 ///    a join is skipped when the two groups already hold a record of the same provider: a
-///    merged venue has one record per provider, except for rule 8.
+///    merged venue has one record per provider, except for rule 8. A record equally near two
+///    same-named records of a provider standing within ``Rules/twinDistance`` (20 m) of each
+///    other (within ``Rules/twinMargin``, 1.5 times) joins neither (`equally-near`, a note in
+///    its reasons).
 /// 7. **Merged venue**: see ``MergedVenue`` and ``ProviderPriority``; the canonical id, name
 ///    and coordinate come from the most trusted provider, categories are the union, and the
 ///    other fields follow the rules documented on ``merged(_:reasons:)``.
@@ -49,7 +57,9 @@ public import VenuesCore
 ///    (40 m) are one place when their names are equal after normalising — a name that is
 ///    not only generic words, that this provider gives to exactly these two records and no
 ///    other provider to more than one — or when they share a phone that provider gives to
-///    exactly these two, and their names are similar. They are joined first.
+///    exactly these two, and their names are similar, or when one name is the other with a
+///    location suffix or one typo and neither is a chain's. Never records of two categories.
+///    They are joined first.
 ///
 /// The result does not depend on the order of the input (clusters and their contents); merged
 /// venues are listed in the order of their first record in the input.
@@ -87,6 +97,12 @@ public struct Deduplicator: VenueMerging {
         public var duplicateProviders: Set<ProviderID>
         /// Extents with a longer diagonal, in metres, are ignored (a tram route, a district).
         public var largestExtent: Double
+        /// A record whose second-nearest same-named record of a provider is within this many
+        /// times the distance of the nearest (equal on categories) joins neither (`equally-near`).
+        public var twinMargin: Double
+        /// Two same-named records of one provider are twins (statues of a group, a shop mapped
+        /// twice) when they stand at most this many metres apart; a chain's branches stand farther.
+        public var twinDistance: Double
 
         /// The rules of docs/merge.md, as measured on the Helsinki evaluation set.
         public init(
@@ -102,7 +118,9 @@ public struct Deduplicator: VenueMerging {
             chainMargin: Double = 1.5,
             duplicateDistance: Double = 40,
             duplicateProviders: Set<ProviderID> = [.foursquare],
-            largestExtent: Double = 1000
+            largestExtent: Double = 1000,
+            twinMargin: Double = 1.5,
+            twinDistance: Double = 20
         ) {
             self.candidateRadius = candidateRadius
             self.sameNameDistance = sameNameDistance
@@ -117,6 +135,8 @@ public struct Deduplicator: VenueMerging {
             self.duplicateDistance = duplicateDistance
             self.duplicateProviders = duplicateProviders
             self.largestExtent = largestExtent
+            self.twinMargin = twinMargin
+            self.twinDistance = twinDistance
         }
 
         /// The largest distance at which any rule can match.
@@ -167,7 +187,11 @@ public struct Deduplicator: VenueMerging {
         }
         let index = DeduplicatorIndex(venues, normalizer: normalizer, rules: rules)
         var edges = index.candidates(rules: rules)
+        // Twins first: a pin 23 m from one statue and 27 m from its twin is equally near both,
+        // though the chain guard would keep only the pair within 25 m.
+        index.dropAmbiguousVariants(&edges)
+        let notes = index.resolveTwins(&edges, rules: rules)
         index.resolveChains(&edges, rules: rules)
-        return index.cluster(edges, venues: venues, priority: priority)
+        return index.cluster(edges, venues: venues, priority: priority, notes: notes)
     }
 }

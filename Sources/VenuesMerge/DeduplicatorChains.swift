@@ -9,8 +9,8 @@ extension DeduplicatorIndex {
     /// shared address or phone (``MatchEdge/chainGuarded``) stands when its names are not a
     /// chain's. When they are, it stands only for equal names within
     /// ``Deduplicator/Rules/chainNearestDistance``, each record being the other's nearest
-    /// same-named record of that provider, with no other one within
-    /// ``Deduplicator/Rules/chainMargin`` times the distance: the nearest branch is assigned
+    /// same-named record of that provider — those of a category it has first — with no other
+    /// one as near on categories within ``Deduplicator/Rules/chainMargin`` times the distance: the nearest branch is assigned
     /// first (rule `nearest-branch`). Pairs within the chain distance are left to the
     /// clustering, which joins nearer pairs first.
     func resolveChains(_ edges: inout [MatchEdge], rules: Deduplicator.Rules) {
@@ -56,6 +56,7 @@ extension DeduplicatorIndex {
                         record: record,
                         provider: provider[Int(other)],
                         key: key,
+                        disagree: categoryBits[Int(record)] & categoryBits[Int(other)] != 0 ? 0 : 1,
                         distance: edge.distance,
                         tie: tieBreak[Int(other)],
                         edge: Int32(index)
@@ -72,7 +73,9 @@ extension DeduplicatorIndex {
             var end = start + 1
             while end < contacts.count, contacts[end].sameRun(as: contacts[start]) { end += 1 }
             let closest = contacts[start]
-            let second = end - start > 1 ? contacts[start + 1].distance : .infinity
+            let second =
+                end - start > 1 && contacts[start + 1].disagree == closest.disagree
+                ? contacts[start + 1].distance : .infinity
             if second >= rules.chainMargin * closest.distance {
                 nearest[Int(closest.edge)] |= edges[Int(closest.edge)].first == closest.record ? 1 : 2
             }
@@ -102,12 +105,13 @@ extension DeduplicatorIndex {
     }
 }
 
-/// One end of a pair on a chain's name: the record, the other's provider, the name, how far
-/// the other is, the other's stable id hash, and the pair.
+/// One end of a pair on a chain's name: the record, the other's provider, the name, whether
+/// their categories share none, how far the other is, the other's stable id hash, and the pair.
 private struct Contact: Comparable {
     var record: Int32
     var provider: Int32
     var key: Int32
+    var disagree: UInt8
     var distance: Double
     var tie: UInt64
     var edge: Int32
@@ -117,6 +121,7 @@ private struct Contact: Comparable {
     }
 
     static func < (a: Contact, b: Contact) -> Bool {
-        (a.record, a.provider, a.key, a.distance, a.tie) < (b.record, b.provider, b.key, b.distance, b.tie)
+        (a.record, a.provider, a.key, a.disagree, a.distance, a.tie)
+            < (b.record, b.provider, b.key, b.disagree, b.distance, b.tie)
     }
 }

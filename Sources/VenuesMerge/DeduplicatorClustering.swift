@@ -11,7 +11,8 @@ extension DeduplicatorIndex {
     func cluster(
         _ edges: consuming [MatchEdge],
         venues: [Venue],
-        priority: ProviderPriority
+        priority: ProviderPriority,
+        notes: [TwinNote] = []
     ) -> (groups: [[Int]], reasons: [[MergeReason]]) {
         var ordered = edges
         ordered.sort { a, b in
@@ -26,6 +27,14 @@ extension DeduplicatorIndex {
         var parent = Array(Int32(0)..<Int32(count))
         var providers = provider.map { $0 < 64 ? UInt64(1) << UInt64($0) : 0 }
         var size = [Int32](repeating: 1, count: count)
+        // Per group: the kinds (category groups) of its containers, with bit 7 when it holds
+        // one, and of its other records; a group with a container takes no venue of another
+        // kind (rule 3), even through a record that says nothing of its kind.
+        var boxKinds = (0..<count).map { container[$0] ? self.groups[$0] | 0x80 : 0 }
+        var venueKinds = (0..<count).map { container[$0] ? 0 : self.groups[$0] }
+        func conflict(_ a: Int, _ b: Int) -> Bool {
+            boxKinds[a] & 0x80 != 0 && venueKinds[b] != 0 && venueKinds[b] & boxKinds[a] & 0x7F == 0
+        }
         func find(_ x: Int32) -> Int32 {
             var root = x
             while parent[Int(root)] != root { root = parent[Int(root)] }
@@ -49,7 +58,10 @@ extension DeduplicatorIndex {
             } else {
                 guard providers[Int(a)] & providers[Int(b)] == 0 else { continue }
             }
+            guard !conflict(Int(a), Int(b)), !conflict(Int(b), Int(a)) else { continue }
             let (root, child) = a < b ? (a, b) : (b, a)
+            boxKinds[Int(root)] |= boxKinds[Int(child)]
+            venueKinds[Int(root)] |= venueKinds[Int(child)]
             parent[Int(child)] = root
             providers[Int(root)] |= providers[Int(child)]
             size[Int(root)] += size[Int(child)]
@@ -107,7 +119,37 @@ extension DeduplicatorIndex {
                 )
             )
         }
+        for note in notes {
+            let root = find(note.record)
+            guard root != find(note.nearest), root != find(note.other) else { continue }
+            reasons[Int(groupOfRoot[Int(root)])].append(reason(note, venues: venues))
+        }
         return (groups, reasons)
+    }
+
+    /// The `equally-near` note of a record left apart from two records of one name.
+    private func reason(_ note: TwinNote, venues: [Venue]) -> MergeReason {
+        let record = Int(source[Int(note.record)])
+        let nearest = Int(source[Int(note.nearest)])
+        var facts = MergeFacts(
+            rule: .equallyNear,
+            distance: note.nearestDistance,
+            centreDistance: note.nearestDistance,
+            extentOf: 0,
+            nameScore: 1
+        )
+        facts.firstName = Self.name(at: Int(names.entryName[Int(note.entry)]), of: record, in: venues)
+        facts.secondName = Self.name(at: Int(names.entryName[Int(note.nearestEntry)]), of: nearest, in: venues)
+        facts.alternative = venues[Int(source[Int(note.other)])].id
+        facts.alternativeDistance = note.otherDistance
+        return MergeReason(
+            first: venues[record].id,
+            second: venues[nearest].id,
+            rule: MatchEdge.Rule.equallyNear.name,
+            distance: note.nearestDistance,
+            nameScore: 1,
+            details: .facts(facts)
+        )
     }
 
     private func orderedPair(_ edge: MatchEdge) -> (UInt64, UInt64) {

@@ -41,6 +41,11 @@ struct MergeFacts: Sendable {
     /// 0, or 1 / 2 when ``distance`` is to the first's / second's extent.
     var extentOf: UInt8
     var nameScore: Double
+    /// Whether the names are one edit apart.
+    var oneEdit = false
+    /// For `equally-near`: the other record of that name, and how far it is.
+    var alternative: VenueID?
+    var alternativeDistance = 0.0
 
     /// E.g. `name:en "The Lantern Carriers" of osm:node/1 = displayName (en) "The Lantern
     /// Carriers" of google:abc, 7 m`; for each rule: the equal names (`=`), the similar names
@@ -53,10 +58,15 @@ struct MergeFacts: Sendable {
         case .sameName, .otherName, .withoutDescriptors, .nearestBranch:
             text =
                 "\(describe(firstName, firstWithoutDescriptors, first)) = \(describe(secondName, secondWithoutDescriptors, second))"
+        case .equallyNear:
+            return
+                "\(describe(firstName, false, first)) is \(Int(distance.rounded())) m from \(second) and "
+                + "\(Int(alternativeDistance.rounded())) m from \(alternative.map(\.description) ?? ""), both "
+                + "named \(quoted(secondName?.text)): equally near two places of one name, joined to neither"
         case .duplicate:
             let what =
                 firstName != nil
-                ? "\(describe(firstName, false, first)) = \(describe(secondName, false, second))"
+                ? "\(describe(firstName, false, first)) \(nameScore == 1 ? "=" : "≈") \(describe(secondName, false, second))"
                 : "phone \(quoted(firstPhone)) of \(first) = \(quoted(secondPhone)) of \(second), \(similarity)"
             text = "\(first.provider) lists the place twice: \(what)"
         case .similarName:
@@ -81,8 +91,10 @@ struct MergeFacts: Sendable {
     }
 
     private var similarity: String {
-        nameScore >= 0.9
-            ? "Jaro-Winkler " + String(format: "%.2f", nameScore) : "the words of one name are all in the other"
+        oneEdit
+            ? "one edit apart"
+            : nameScore >= 0.9
+                ? "Jaro-Winkler " + String(format: "%.2f", nameScore) : "the words of one name are all in the other"
     }
 
     private func describe(_ name: VenueName?, _ withoutDescriptors: Bool, _ id: VenueID) -> String {
@@ -105,7 +117,8 @@ extension DeduplicatorIndex {
             distance: edge.distance,
             centreDistance: edge.centreDistance,
             extentOf: edge.extentOf,
-            nameScore: edge.nameScore
+            nameScore: edge.nameScore,
+            oneEdit: edge.oneEdit
         )
         if edge.firstEntry >= 0 {
             facts.firstName = Self.name(at: Int(names.entryName[Int(edge.firstEntry)]), of: first, in: venues)

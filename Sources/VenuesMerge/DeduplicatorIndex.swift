@@ -54,6 +54,11 @@ struct DeduplicatorIndex {
     let extentSlot: [Int32]
     /// A stable hash of each record's id, for a total, input-order-free ordering.
     let tieBreak: [UInt64]
+    /// Per record: whether it is a building, square, office, mall or station — by its name
+    /// (``DeduplicatorNames/isContainer``), its provider's category labels, or an extent —
+    /// which other venues stand in (rule 3), and no venue of food, drink, lodging, finance or
+    /// sport itself.
+    let container: [Bool]
 
     init(_ input: [Venue], normalizer: NameNormalizer, rules: Deduplicator.Rules) {
         count = input.count
@@ -131,9 +136,27 @@ struct DeduplicatorIndex {
         }
         self.extents = extents
         self.extentSlot = extentSlot
+        let names = names
+        // Food and drink, lodging, finance and sport are venues, not what venues stand in.
+        let venueKinds = Self.bit(.foodAndDrink) | Self.bit(.lodging) | Self.bit(.finance) | Self.bit(.sport)
+        container = inputIndex.enumerated().map { r, i in
+            guard groups[r] & venueKinds == 0 else { return false }
+            return names.isContainer[r] || extentSlot[r] >= 0
+                || input[i].providerCategories.contains(where: Self.isContainerLabel)
+        }
         tieBreak = inputIndex.map { i in
             let id = input[i].id
             return Self.fnv1a(id.provider.rawValue, id.native)
+        }
+    }
+
+    /// Whether a provider's category label names a container: OpenStreetMap's `building=…`,
+    /// `place=square`, `office=…`, `shop=mall`, `railway=station`; Google's `shopping_mall`,
+    /// `train_station`; Foursquare's "Office", "Plaza", "Shopping Mall", "Metro Station".
+    private static func isContainerLabel(_ label: String) -> Bool {
+        let folded = label.lowercased()
+        return ["building", "square", "office", "mall", "station", "plaza", "place="].contains {
+            folded.contains($0)
         }
     }
 

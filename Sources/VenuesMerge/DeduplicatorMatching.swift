@@ -5,6 +5,8 @@ import VenuesCore
 struct MatchEdge: Sendable {
     enum Rule: UInt8, Sendable {
         case sameName, otherName, withoutDescriptors, similarName, samePhone, sameWebsite, nearestBranch, duplicate
+        /// Not a join: a record equally near two records of one name, joined to neither.
+        case equallyNear
 
         /// The rule's name in `--explain` and in ``MergeReason/rule``.
         var name: String {
@@ -17,6 +19,7 @@ struct MatchEdge: Sendable {
             case .sameWebsite: "same-website"
             case .nearestBranch: "nearest-branch"
             case .duplicate: "duplicate"
+            case .equallyNear: "equally-near"
             }
         }
     }
@@ -41,6 +44,11 @@ struct MatchEdge: Sendable {
     /// that it stands only if its names are not a chain's, or (for equal names) if each
     /// record is the other's nearest branch; see ``DeduplicatorIndex/resolveChains(_:rules:)``.
     var chainGuarded = false
+    /// Whether the names are one edit apart (``NameSimilarity/isWithinOneEdit(_:_:)``), which
+    /// is what made them similar.
+    var oneEdit = false
+    /// For `duplicate`: whether the names differ (a location suffix or a typo).
+    var variant = false
 }
 
 extension DeduplicatorIndex {
@@ -134,6 +142,12 @@ extension DeduplicatorIndex {
             }
         }
         guard distance <= rules.matchRadius else { return nil }
+        // A building, square, office, mall or station never joins a venue of another kind
+        // inside it by the words of its name ("Lasipalatsi" and "Café Lasipalatsi").
+        if container[i] != container[j] {
+            let (box, other) = container[i] ? (i, j) : (j, i)
+            if groups[other] != 0, groups[box] & groups[other] == 0 { return nil }
+        }
 
         var (firstEntry, secondEntry) = equalNames(i, j)
         let sameKey = firstEntry >= 0
@@ -144,11 +158,18 @@ extension DeduplicatorIndex {
         guard sameKey || samePhone || sameDomain || distance <= rules.similarNameDistance else { return nil }
         var nameScore = 1.0
         var contained = false
+        var oneEdit = false
         if !sameKey {
             let similar = similarNames(i, j, everyName: distance <= rules.similarNameDistance, rules: rules)
             nameScore = similar.score
             contained = similar.contained
             (firstEntry, secondEntry) = (similar.first, similar.second)
+            if distance <= rules.similarNameDistance, nameScore < rules.similarNameThreshold, !contained,
+                let entries = oneEditNames(i, j)
+            {
+                oneEdit = true
+                (firstEntry, secondEntry) = entries
+            }
         }
 
         let rule: MatchEdge.Rule
@@ -163,11 +184,14 @@ extension DeduplicatorIndex {
             } else {
                 rule = .otherName
             }
-        } else if distance <= rules.similarNameDistance, nameScore >= rules.similarNameThreshold || contained {
+        } else if distance <= rules.similarNameDistance, nameScore >= rules.similarNameThreshold || contained || oneEdit
+        {
+            // A shop whose name holds the name of the building it stands in is another place.
+            if contained, container[i] != container[j] { return nil }
             rule = .similarName
-        } else if samePhone, distance <= rules.contactDistance {
+        } else if samePhone, distance <= rules.contactDistance, sharesWord(i, j) {
             rule = .samePhone
-        } else if sameDomain, distance <= rules.contactDistance {
+        } else if sameDomain, distance <= rules.contactDistance, sharesWord(i, j) {
             rule = .sameWebsite
         } else {
             return nil
@@ -212,8 +236,54 @@ extension DeduplicatorIndex {
             firstEntry: firstEntry,
             secondEntry: secondEntry,
             extentOf: extentOf,
-            chainGuarded: chainGuarded
+            chainGuarded: chainGuarded,
+            oneEdit: oneEdit
         )
+    }
+
+    /// The entries of `i` and `j` whose names are one edit apart (both at least
+    /// ``minimumEditLength`` letters), comparing every name with and without descriptors and
+    /// the display names without a generic word's typo ("Kahvlia Aalto" and "Aalto"); `nil`
+    /// when none are.
+    func oneEditNames(_ i: Int, _ j: Int) -> (Int32, Int32)? {
+        for a in names.entries(of: i) {
+            let first = names.keyScalars[Int(names.entryKey[a])]
+            guard first.count >= Self.minimumEditLength else { continue }
+            for b in names.entries(of: j) {
+                let second = names.keyScalars[Int(names.entryKey[b])]
+                if second.count >= Self.minimumEditLength, NameSimilarity.isWithinOneEdit(first, second) {
+                    return (Int32(a), Int32(b))
+                }
+            }
+        }
+        guard names.looseKey[i] >= 0 || names.looseKey[j] >= 0 else { return nil }
+        let first = names.keyScalars[Int(names.looseKey[i] >= 0 ? names.looseKey[i] : nameKey[i])]
+        let second = names.keyScalars[Int(names.looseKey[j] >= 0 ? names.looseKey[j] : nameKey[j])]
+        guard min(first.count, second.count) >= Self.minimumEditLength, NameSimilarity.isWithinOneEdit(first, second)
+        else { return nil }
+        return (names.entryStart[i], names.entryStart[j])
+    }
+
+    /// The shortest names, in letters, that one edit may join: "Roba" and "Robe" may be one
+    /// place, "Oak" and "Oat" are not.
+    static let minimumEditLength = 4
+
+    /// Whether some name of `i` and some name of `j` share a word (its first five letters:
+    /// "Kaisaniemi" and "Kaisaniemen" do): a shared phone or web site alone is not enough
+    /// (a university's offices and its main building).
+    func sharesWord(_ i: Int, _ j: Int) -> Bool {
+        for a in names.entries(of: i) {
+            let first = names.keyStems[Int(names.entryKey[a])]
+            for b in names.entries(of: j) {
+                let second = names.keyStems[Int(names.entryKey[b])]
+                var (x, y) = (0, 0)
+                while x < first.count, y < second.count {
+                    if first[x] == second[y] { return true }
+                    if first[x] < second[y] { x += 1 } else { y += 1 }
+                }
+            }
+        }
+        return false
     }
 
     /// The best pair of entries of `i` and `j` with equal keys, or (-1, -1): both display
@@ -294,15 +364,21 @@ extension DeduplicatorIndex {
         return false
     }
 
-    /// The duplicate rule for two records of one provider: the same name after normalising
-    /// (a name that is not only generic words, that this provider gives to exactly these two
-    /// records and no other provider to more than one — counting only records that could be
-    /// the same kind of place), or the same phone given to exactly these two records with
-    /// similar names, within ``Deduplicator/Rules/duplicateDistance``.
+    /// The duplicate rule for two records of one provider within
+    /// ``Deduplicator/Rules/duplicateDistance``, of the same category (or both of none): the same name
+    /// after normalising (a name that is not only generic words, that this provider gives to
+    /// exactly these two records and no other provider to more than one — counting only
+    /// records that could be the same kind of place); or the same name but for a location
+    /// suffix ("Café Aalto" and "Café Aalto (Kamppi)", "…, Mannerheimintie", "… - Kamppi",
+    /// "… Kamppi") or one typo ("Cafe Alato"), when neither name is a chain's
+    /// (``isOwnName(_:of:and:groups:)``); or the same phone given to exactly these two
+    /// records, with similar names.
     func duplicate(_ i: Int, _ j: Int, rules: Deduplicator.Rules) -> MatchEdge? {
         if rules.categoryVeto, groups[i] != 0, groups[j] != 0, groups[i] & groups[j] == 0 {
             return nil
         }
+        // Two records of one provider with different categories are two places.
+        if categoryBits[i] & categoryBits[j] == 0, categoryBits[i] | categoryBits[j] != 0 { return nil }
         let distance = distance(i, j)
         guard distance <= rules.duplicateDistance else { return nil }
         let key = nameKey[i]
@@ -317,13 +393,15 @@ extension DeduplicatorIndex {
                 sameName = false
             }
         }
+        let variant = !sameName && key != nameKey[j] && isNameVariant(i, j, groups: mask)
         let samePhone = rawPhone[i] >= 0 && rawPhone[i] == rawPhone[j] && rawPhoneCount[i] == 2
-        guard sameName || samePhone else { return nil }
+        guard sameName || variant || samePhone else { return nil }
         let nameScore =
             sameName ? 1 : NameSimilarity.jaroWinkler(names.keyScalars[Int(key)], names.keyScalars[Int(nameKey[j])])
-        guard sameName || nameScore >= rules.similarNameThreshold || wordsContained(key, nameKey[j]) else {
+        guard sameName || variant || nameScore >= rules.similarNameThreshold || wordsContained(key, nameKey[j]) else {
             return nil
         }
+        let named = sameName || variant
         return MatchEdge(
             first: Int32(i),
             second: Int32(j),
@@ -332,9 +410,51 @@ extension DeduplicatorIndex {
             distance: distance,
             centreDistance: distance,
             nameScore: nameScore,
-            firstEntry: sameName ? names.entryStart[i] : -1,
-            secondEntry: sameName ? names.entryStart[j] : -1
+            firstEntry: named ? names.entryStart[i] : -1,
+            secondEntry: named ? names.entryStart[j] : -1,
+            variant: variant
         )
+    }
+
+    /// Whether the display names of two records of one provider are one name, but for a
+    /// location suffix (the core words of one begin with all those of the other) or one typo,
+    /// and neither name is a chain's.
+    private func isNameVariant(_ i: Int, _ j: Int, groups mask: UInt8) -> Bool {
+        let (first, second) = (nameKey[i], nameKey[j])
+        guard !names.keyIsGeneric[Int(first)], !names.keyIsGeneric[Int(second)] else { return false }
+        let (short, long) =
+            names.keyOrderedWords[Int(first)].count <= names.keyOrderedWords[Int(second)].count
+            ? (first, second) : (second, first)
+        let shortWords = names.keyOrderedWords[Int(short)]
+        let longWords = names.keyOrderedWords[Int(long)]
+        // The suffix says where ("Kamppi", "Mannerheimintie"), not what ("Kaupunkipyöräasema").
+        let suffixed =
+            shortWords.count < longWords.count && longWords.starts(with: shortWords)
+            && names.keyScalars[Int(short)].count >= 3
+            && !longWords[shortWords.count...].contains { names.wordIsKind[Int($0)] }
+        let (a, b) = (names.keyScalars[Int(first)], names.keyScalars[Int(second)])
+        let typo = min(a.count, b.count) >= Self.minimumEditLength + 1 && NameSimilarity.isWithinOneEdit(a, b)
+        guard suffixed || typo else { return false }
+        return isOwnName(short, of: i, and: j, groups: mask) && isOwnName(long, of: i, and: j, groups: mask)
+    }
+
+    /// Whether `key` is no chain's name around records `i` and `j` of one provider: no brand
+    /// among their names, no other record of that provider with it, and at most one of each
+    /// other provider (its own record of the place) — counting records that could be the same
+    /// kind of place.
+    private func isOwnName(_ key: Int32, of i: Int, and j: Int, groups mask: UInt8) -> Bool {
+        var own: Int32 = 0
+        for r in [i, j] {
+            for e in names.entries(of: r) {
+                if names.entryIsBrand[e] { return false }
+                if names.entryKey[e] == key { own += 1 }
+            }
+        }
+        for p in 0..<Int32(providerIDs.count) {
+            let limit = p == provider[i] ? own : 1
+            if compatibleCount(of: key, in: p, groups: mask) > limit { return false }
+        }
+        return true
     }
 }
 

@@ -38,6 +38,20 @@ struct DeduplicatorNames {
     var keyScalars: [[UInt32]] = []
     var keyWords: [[Int32]] = []
     var keyIsGeneric: [Bool] = []
+    /// Per key: its core word ids in the order of the name (for a location suffix: "Café Aalto
+    /// Kamppi" is "Café Aalto" and more words), and the sorted distinct ids of its words' first
+    /// five letters (a shared word, inflected or not: "Kaisaniemi", "Kaisaniemen").
+    var keyOrderedWords: [[Int32]] = []
+    var keyStems: [[Int32]] = []
+    /// Per word id: whether the word says what kind of place it is (a category word such as
+    /// "kahvila", "bar").
+    var wordIsKind: [Bool] = []
+    /// Per record: the key of its display name without the words that are one typo from a
+    /// generic word ("Kahvlia Aalto" → `aalto`), or -1 when it has none.
+    var looseKey: [Int32] = []
+    /// Per record: whether its display name says it is a building, square, office, mall or
+    /// station (``ContainerWords``) and nothing of food, drink or lodging.
+    var isContainer: [Bool] = []
 
     /// Normalises the names of the records `venues[order[0]]`, `venues[order[1]]`, ….
     ///
@@ -59,12 +73,23 @@ struct DeduplicatorNames {
         // 3. Keys and words interned.
         var keys = StringInterner(capacity: texts.count)
         var words = StringInterner()
+        var stems = StringInterner()
         func intern(_ normalized: Normalized) -> Int32 {
             let key = normalized.key
             let (id, isNew) = keys.intern(key)
             guard isNew else { return id }
             keyScalars.append(key.unicodeScalars.map(\.value))
-            var wordIDs = normalized.coreWords.map { words.intern($0).id }
+            var wordIDs = normalized.coreWords.map { word in
+                let (id, isNew) = words.intern(word)
+                if isNew {
+                    wordIsKind.append(normalizer.categoryWords[word] != nil)
+                }
+                return id
+            }
+            keyOrderedWords.append(wordIDs)
+            var stemIDs = normalized.coreWords.map { stems.intern(String($0.unicodeScalars.prefix(5))).id }
+            stemIDs.sort()
+            keyStems.append(stemIDs)
             if wordIDs.count > 1 {
                 wordIDs.sort()
                 wordIDs = wordIDs.enumerated().filter { $0.offset == 0 || wordIDs[$0.offset - 1] != $0.element }.map(
@@ -81,6 +106,7 @@ struct DeduplicatorNames {
             let id = intern(form)
             return id == whole[t] ? -1 : id
         }
+        let loose = analysed.map { $0.loose.map(intern) ?? -1 }
 
         // 4. Each record's entries.
         implied.reserveCapacity(order.count)
@@ -89,6 +115,8 @@ struct DeduplicatorNames {
         for r in order.indices {
             let display = Int(displayText[r])
             implied.append(analysed[display].implied)
+            looseKey.append(loose[display])
+            isContainer.append(analysed[display].container)
             fullWords.append(analysed[display].fullWords)
             let first = entryKey.count
             func add(_ key: Int32, name: Int, form: Form, brand: Bool) {
@@ -124,6 +152,9 @@ struct DeduplicatorNames {
         var withoutDescriptors: Normalized?
         var implied: UInt8
         var fullWords: UInt64
+        /// Without the words one typo from a generic word, when it has some and more words.
+        var loose: Normalized?
+        var container: Bool
     }
 
     /// What interning needs of a ``NormalizedName`` (kept small: one per distinct text).
@@ -137,9 +168,16 @@ struct DeduplicatorNames {
             coreWords = name.coreWords
             isGeneric = name.isOnlyGenericWords
         }
+
+        init(coreWords: [String]) {
+            key = coreWords.joined()
+            self.coreWords = coreWords
+            isGeneric = false
+        }
     }
 
     private static func analyse(_ texts: [String], normalizer: NameNormalizer) -> [Analysed] {
+        let generic = normalizer.genericWords.map { $0.unicodeScalars.map(\.value) }.filter { $0.count >= 5 }
         @Sendable func analyse(_ text: String) -> Analysed {
             let normalized = normalizer.normalize(text)
             var stripped: Normalized?
@@ -148,11 +186,18 @@ struct DeduplicatorNames {
                 if form.key.unicodeScalars.count >= 3, !form.isGeneric { stripped = form }
             }
             let implied = normalizer.impliedGroups(normalized).reduce(UInt8(0)) { $0 | DeduplicatorIndex.bit($1) }
+            var loose: Normalized?
+            if !normalized.isOnlyGenericWords, normalized.coreWords.count > 1 {
+                let kept = normalized.coreWords.filter { !typoOfGenericWord($0, generic: generic) }
+                if !kept.isEmpty, kept.count < normalized.coreWords.count { loose = Normalized(coreWords: kept) }
+            }
             return Analysed(
                 whole: Normalized(normalized),
                 withoutDescriptors: stripped,
                 implied: implied,
-                fullWords: hash(normalized.words)
+                fullWords: hash(normalized.words),
+                loose: loose,
+                container: implied & 3 == 0 && ContainerWords.names(normalized.words)
             )
         }
         let parts = texts.count >= 10_000 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
@@ -169,6 +214,19 @@ struct DeduplicatorNames {
     /// Texts analysed by one thread.
     private final class AnalysedBuffer: @unchecked Sendable {
         var values: [Analysed] = []
+    }
+
+    /// Whether a word of at least five letters is one typo from a generic word of at least five
+    /// ("kahvlia", "ravintloa"): the generic-word removal must not hide a typo.
+    private static func typoOfGenericWord(_ word: String, generic: [[UInt32]]) -> Bool {
+        let length = word.utf8.count
+        guard length >= 5 else { return false }
+        let scalars = word.unicodeScalars.map(\.value)
+        guard scalars.count >= 5 else { return false }
+        for candidate in generic where abs(candidate.count - scalars.count) <= 1 {
+            if NameSimilarity.isWithinOneEdit(scalars, candidate) { return true }
+        }
+        return false
     }
 
     /// The entries of record `r`.

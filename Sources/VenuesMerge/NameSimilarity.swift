@@ -55,4 +55,34 @@ public enum NameSimilarity {
             return jaro + Double(prefix) * 0.1 * (1 - jaro)
         }
     }
+
+    /// Whether two names are equal or one edit apart by the Damerau (optimal string alignment)
+    /// distance: one letter dropped, added (a doubled letter), replaced (a neighbouring key), or
+    /// two adjacent letters swapped. An edit that involves a digit does not count: "Kino 1" and
+    /// "Kino 2" are two places. A true edit distance, not a similarity threshold: "alato" and
+    /// "aalto" are one swap apart whatever their length.
+    public static func isWithinOneEdit(_ first: [UInt32], _ second: [UInt32]) -> Bool {
+        let (a, b) = first.count <= second.count ? (first, second) : (second, first)
+        guard b.count - a.count <= 1 else { return false }
+        var start = 0
+        while start < a.count, a[start] == b[start] { start += 1 }
+        if start == a.count {
+            // Equal, or `b` has one more letter at the end.
+            return a.count == b.count || !isDigit(b[b.count - 1])
+        }
+        if a.count == b.count {
+            // One replaced letter, or two adjacent letters swapped.
+            if a[(start + 1)...] == b[(start + 1)...] {
+                return !isDigit(a[start]) && !isDigit(b[start])
+            }
+            return start + 1 < a.count && a[start] == b[start + 1] && a[start + 1] == b[start]
+                && a[(start + 2)...] == b[(start + 2)...]
+        }
+        // One letter more in `b` at `start`.
+        return !isDigit(b[start]) && a[start...] == b[(start + 1)...]
+    }
+
+    private static func isDigit(_ scalar: UInt32) -> Bool {
+        scalar >= 0x30 && scalar <= 0x39
+    }
 }

@@ -7,7 +7,9 @@ public struct MergedVenue: Sendable, Hashable {
     /// The provider records merged into it, canonical first; one per provider, except when a
     /// provider lists the place twice (rule `duplicate`).
     public var sources: [Venue]
-    /// Why the sources were judged to be the same place (empty for a single source).
+    /// Why the sources were judged to be the same place (empty for a single source), and an
+    /// `equally-near` note for a record left apart from two same-named records it is equally
+    /// near (whose ids then need not be among ``sources``).
     public var reasons: [MergeReason]
 
     public init(venue: Venue, sources: [Venue], reasons: [MergeReason] = []) {
@@ -30,7 +32,9 @@ public struct MergeReason: Sendable, Hashable, Codable {
     public var first: VenueID
     public var second: VenueID
     /// The rule that matched: `same-name`, `other-name`, `descriptor`, `similar-name`,
-    /// `same-phone`, `same-website`, `nearest-branch` or `duplicate` (docs/merge.md).
+    /// `same-phone`, `same-website`, `nearest-branch` or `duplicate` (docs/merge.md); or
+    /// `equally-near`, a note that `first` was joined to neither `second` nor another record
+    /// of its name as near.
     public var rule: String
     /// The distance the rule measured, in metres: between the two records, or from one to the
     /// other's extent when that is nearer (the evidence says which).

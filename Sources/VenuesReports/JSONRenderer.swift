@@ -24,7 +24,8 @@ public enum JSONRenderer {
                 longitude: document.center.longitude,
                 radius: document.radius,
                 term: document.term,
-                center: document.centerSource.label
+                center: document.centerSource.label,
+                found: document.found
             )
             venues = document.rows.map(VenueObject.init)
             providers = document.providers.map(ProviderObject.init)
@@ -39,6 +40,8 @@ public enum JSONRenderer {
         var radius: Int
         var term: String?
         var center: String
+        /// Only when the list was cut to the limit: how many places the answers held.
+        var found: Int?
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -48,9 +51,10 @@ public enum JSONRenderer {
             try container.encode(radius, forKey: .radius)
             try container.encode(term, forKey: .term)
             try container.encode(center, forKey: .center)
+            try container.encodeIfPresent(found, forKey: .found)
         }
 
-        enum CodingKeys: String, CodingKey { case kind, latitude, longitude, radius, term, center }
+        enum CodingKeys: String, CodingKey { case kind, latitude, longitude, radius, term, center, found }
     }
 
     struct VenueObject: Encodable {
@@ -89,7 +93,9 @@ public enum JSONRenderer {
 
         init(_ status: ResultDocument.ProviderStatus) { self.status = status }
 
-        enum CodingKeys: String, CodingKey { case provider, status, source, count, milliseconds, warnings, error }
+        enum CodingKeys: String, CodingKey {
+            case provider, status, source, coverage, count, milliseconds, warnings, error
+        }
         struct ErrorObject: Encodable {
             var kind: String
             var message: String
@@ -100,6 +106,7 @@ public enum JSONRenderer {
             try container.encode(status.provider, forKey: .provider)
             try container.encode(status.ok ? "ok" : "error", forKey: .status)
             try container.encodeIfPresent(status.source, forKey: .source)
+            try container.encodeIfPresent(status.coverage, forKey: .coverage)
             if status.ok { try container.encode(status.count, forKey: .count) }
             try container.encode(status.milliseconds, forKey: .milliseconds)
             if !status.warnings.isEmpty { try container.encode(status.warnings, forKey: .warnings) }

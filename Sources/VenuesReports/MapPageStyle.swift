@@ -34,9 +34,9 @@ public enum MapPageStyle {
         .venue:focus { box-shadow: inset 3px 0 0 #2b6cb0; }
         .number { display: inline-block; width: 1.9em; height: 1.9em; line-height: 1.9em; border-radius: 50%;
           text-align: center; font-weight: 700; font-size: 0.85rem; color: #ffffff; background: #c53030; }
-        .venue.favorite .number { background: #b7791f; }
+        .venue.favorite .number { background: #975a16; }
         .name { font-weight: 600; }
-        .favorite-mark { color: #b7791f; }
+        .favorite-mark { color: #975a16; }
         .facts, .address, .sources, .note { font-size: 0.9rem; }
         .sources, .note { color: var(--muted); }
         .source { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.8rem; }
@@ -61,7 +61,68 @@ public enum MapPageStyle {
         .status.error { color: #9b2c2c; }
         .favorite-toggle { float: right; margin-left: 8px; font: inherit; font-size: 0.85rem; border: 1px solid var(--line);
           background: #ffffff; border-radius: 4px; padding: 0 6px; cursor: pointer; }
-        .favorite-toggle[aria-pressed="true"] { color: #b7791f; border-color: #b7791f; }
+        .favorite-toggle[aria-pressed="true"], #details-favorite[aria-pressed="true"] { color: #975a16;
+          border-color: #975a16; }
+        .search-panel > summary { cursor: pointer; font-weight: 600; padding: 4px 0; }
+        .search-form .near-field { display: flex; gap: 6px; align-items: end; }
+        .search-form input#near { width: 19em; }
+        .choices { border: 1px solid var(--line); border-radius: 4px; padding: 4px 8px; margin: 0; font-size: 0.9rem; }
+        .choices legend, details.choices > summary { color: var(--muted); font-size: 0.8rem; cursor: pointer; }
+        details.choices fieldset { border: 0; padding: 0; margin: 0; display: grid;
+          grid-template-columns: repeat(auto-fill, minmax(9em, 1fr)); max-width: 40em; }
+        .search-form label.choice { flex-direction: row; align-items: center; gap: 4px; color: var(--ink);
+          font-size: 0.9rem; }
+        .search-form label.choice input { width: auto; }
+        .token-kept .search-form label.token { display: none; }
+        html:not(.token-kept) #forget-token { display: none; }
+        .modes { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px; }
+        .modes button, .map-controls button, .more-line button, .details-panel button {
+          font: inherit; padding: 4px 10px; border: 1px solid #a0aec0; border-radius: 4px; background: #ffffff;
+          color: var(--ink); cursor: pointer; }
+        .modes button[aria-pressed="true"] { background: #2b6cb0; border-color: #2b6cb0; color: #ffffff; }
+        .view-tabs { display: none; gap: 8px; }
+        .map-controls { display: flex; gap: 6px; margin-top: 6px; }
+        svg.map.movable { touch-action: none; cursor: grab; }
+        .pin.selected circle:first-of-type { fill: #2b6cb0; stroke: var(--ink); stroke-width: 3; }
+        .pin circle.hit, .pin:hover circle.hit, .pin:focus circle.hit { stroke: none; fill: #000000; }
+        .venue.selected { background: #e2e8f0; box-shadow: inset 4px 0 0 #2b6cb0; }
+        .venue { cursor: pointer; }
+        .layout.busy .listing, .layout.busy svg.map { opacity: 0.45; }
+        .details-panel { border: 1px solid #a0aec0; border-radius: 6px; padding: 8px 12px; background: #ffffff; }
+        .details-head { display: flex; justify-content: space-between; align-items: start; gap: 8px; }
+        .details-head h2 { margin: 4px 0; }
+        .details-facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 2px 12px; margin: 6px 0;
+          font-size: 0.9rem; }
+        .details-facts dt { color: var(--muted); }
+        .details-facts dd { margin: 0; overflow-wrap: anywhere; }
+        .details-links { margin: 0; padding: 0; list-style: none; }
+        .details-actions { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; }
+        .note-field { display: flex; flex-direction: column; font-size: 0.8rem; color: var(--muted); flex: 1 1 16em; }
+        .note-field textarea { font: inherit; color: var(--ink); }
+        a { color: #2c5282; }
+        @media (min-width: 1000px) {
+          .layout { grid-template-areas: "map details" "map listing"; grid-template-rows: auto 1fr; }
+          .map-figure { grid-area: map; }
+          .details-panel { grid-area: details; }
+          .listing { grid-area: listing; }
+        }
+        @media (max-width: 700px) {
+          body { padding: 8px 10px; }
+          .search-form { flex-direction: column; align-items: stretch; }
+          .search-form input, .search-form input#near, .search-form select { width: 100%; min-height: 44px; }
+          .search-form .near-field { flex-direction: row; }
+          .search-form .near-field label { flex: 1 1 auto; }
+          .search-form input[type="number"] { width: 100%; }
+          .search-form label.choice { min-height: 44px; }
+          .search-form label.choice input { width: 24px; min-height: 24px; }
+          button, .search-panel > summary, details.choices > summary { min-height: 44px; min-width: 44px; }
+          .favorite-toggle { min-height: 44px; padding: 0 10px; }
+          .venue { min-height: 44px; }
+          .view-tabs { display: flex; }
+          .layout[data-view="list"] .map-figure { display: none; }
+          .layout[data-view="map"] .listing { display: none; }
+          .details-facts dd a { display: inline-block; min-height: 44px; line-height: 44px; }
+        }
         @media print {
           body { padding: 0; font-size: 10pt; }
           .layout { display: block; }
@@ -69,11 +130,12 @@ public enum MapPageStyle {
           svg.map { max-width: 16cm; border: 1px solid #999999; }
           .venue { break-inside: avoid; padding: 4px 0; }
           .venue:hover, .venue:focus, .venue.highlighted { background: none; box-shadow: none; }
-          .search-form, .status, .favorite-toggle, noscript { display: none; }
+          .search-form, .status, .favorite-toggle, noscript, .modes, .map-controls, .more-line, .search-panel > summary,
+          .details-actions { display: none; }
           * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
         }
         """#
 
     /// `sha256-…` of ``css`` (its UTF-8 bytes), as a CSP source expression takes it.
-    public static let sha256 = "sha256-9Pe7WTOr5R+pZX+xqNnSvViEv3um4lsZTU7U+SnKwOY="
+    public static let sha256 = "sha256-d3MGHtlGJ+pO6zchW/9Wob3bWSBD8JL1I1Uu7wLpFvk="
 }

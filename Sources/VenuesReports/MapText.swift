@@ -52,7 +52,13 @@ public enum MapText {
         if status.ok {
             var line = "\(status.provider): \(status.count) \(status.count == 1 ? "venue" : "venues") "
             line += "in \(status.milliseconds) ms"
-            if let source = status.source { line += " (\(source))" }
+            if let source = status.source {
+                line += " (\(source)"
+                if let coverage = status.coverage, coverage < 1 {
+                    line += ", \(Int((coverage * 100).rounded())) % of the circle"
+                }
+                line += ")"
+            }
             return line
         }
         var line = "\(status.provider): failed, \(status.errorKind ?? "error")"

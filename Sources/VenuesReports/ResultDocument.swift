@@ -96,6 +96,9 @@ public struct ResultDocument {
         /// Where an answering provider got its answer, when it has several sources (OSM:
         /// `overpass`, `file`, `index:NAME`).
         public var source: String?
+        /// The share of the circle (0…1) that the data which answered holds, when it covers a known
+        /// area (OSM: the imported indexes); below 1, ``warnings`` says venues are missing.
+        public var coverage: Double?
     }
 
     /// What a listing lists: venues near a point, venues matching a term, or favourites.
@@ -109,6 +112,9 @@ public struct ResultDocument {
     public var radius: Int
     public var term: String?
     public var rows: [Row]
+    /// How many places the answers held before the list was cut to the limit, when it was cut
+    /// (``AggregatedResult/found``); `nil` when every place found is in ``rows``.
+    public var found: Int?
     public var providers: [ProviderStatus]
     public var explain: Bool
     /// The providers this build knows: their attribution lines.
@@ -147,6 +153,7 @@ public struct ResultDocument {
         term = result.query.term.map(TextSanitizer.clean)
         self.explain = explain
         self.catalog = catalog
+        found = result.found > result.venues.count ? result.found : nil
         rows = result.venues.map { item in
             var row = Row(merged: item.merged, distance: item.distance, favorite: item.isFavorite, explain: explain)
             row.match = item.match
@@ -161,7 +168,8 @@ public struct ResultDocument {
                     count: response.venues.count,
                     milliseconds: outcome.milliseconds,
                     warnings: response.warnings.map { TextSanitizer.clean($0) },
-                    source: response.source.map { TextSanitizer.clean($0) }
+                    source: response.source.map { TextSanitizer.clean($0) },
+                    coverage: response.coverage
                 )
             case .failure(let error):
                 ProviderStatus(

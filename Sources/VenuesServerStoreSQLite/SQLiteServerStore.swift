@@ -301,6 +301,25 @@ public final class SQLiteServerStore: ServerStore {
 
     /// Opens the file (creating it, mode 0600, and its directory when missing) and sets up the
     /// connection: busy timeout, WAL and `synchronous=FULL` for the writer, `query_only` for readers.
+    /// `PRAGMA journal_mode = WAL`, tried again while the file is busy, up to the busy timeout.
+    /// On a new file several instances switch at once; the switch takes an exclusive lock, and of
+    /// two connections both holding a shared lock SQLite fails one at once ("database is locked")
+    /// instead of calling the busy handler, since waiting could not help it.
+    private static func switchToWAL(
+        _ connection: SQLiteConnection,
+        busyTimeoutMilliseconds: Int
+    ) throws(SQLiteError) -> String? {
+        let deadline = ContinuousClock.now + .milliseconds(busyTimeoutMilliseconds)
+        while true {
+            do throws(SQLiteError) {
+                return try connection.text("PRAGMA journal_mode = WAL")?.lowercased()
+            } catch {
+                guard error.isBusy, ContinuousClock.now < deadline else { throw error }
+                usleep(2_000)
+            }
+        }
+    }
+
     static func openConnection(
         path: String,
         busyTimeoutMilliseconds: Int,
@@ -313,7 +332,7 @@ public final class SQLiteServerStore: ServerStore {
             if writer {
                 // Before WAL mode changes the file: someone else's database stays as it is.
                 try SQLiteServerSchema.checkOwnership(connection)
-                if try connection.text("PRAGMA journal_mode = WAL")?.lowercased() != "wal" {
+                if try Self.switchToWAL(connection, busyTimeoutMilliseconds: busyTimeoutMilliseconds) != "wal" {
                     throw ServerStoreError.failed("\(path) cannot be put in WAL mode")
                 }
                 try connection.execute("PRAGMA synchronous = FULL")

@@ -5,8 +5,8 @@ import Testing
 import VenuesCore
 import VenuesTestSupport
 
-/// With a remote endpoint, a search whose circle lies inside an imported index is answered by
-/// the index and asks nobody; a circle that crosses its bounds asks the server.
+/// With a remote endpoint, a search whose circle the imported indexes hold is answered by them
+/// and asks nobody; a circle that crosses their bounds asks the server.
 @Suite("OSM index: chosen on its own", .timeLimit(.minutes(5)))
 struct AutomaticSelectionTests {
     static let remote = OverpassProvider.Configuration.Endpoint.remote(
@@ -33,7 +33,8 @@ struct AutomaticSelectionTests {
         #expect(server.requests == 0)
         #expect(response.source == "index:helsinki-centre")
         #expect(response.venues.count == 20)
-        #expect(response.notes.contains { $0.contains("its bounds contain the whole 500 m circle") })
+        #expect(response.notes.contains { $0.contains("together the index(es) hold the whole 500 m circle") })
+        #expect(response.coverage == 1 && response.warnings.isEmpty)
         let search = try await provider.search(VenueQuery(center: IndexTest.helsinki, radius: 500, term: "kahvila"))
         #expect(server.requests == 0 && !search.venues.isEmpty)
     }
@@ -48,7 +49,10 @@ struct AutomaticSelectionTests {
         let response = try await provider.nearby(VenueQuery(center: IndexTest.helsinki, radius: 1000))
         #expect(server.requests == 1)
         #expect(response.source == "overpass")
-        #expect(response.notes.contains { $0.contains("contains the whole 1000 m circle, asking Overpass") })
+        #expect(
+            response.notes.contains { $0.contains("hold") && $0.contains("% of the 1000 m circle, asking Overpass") },
+            "\(response.notes)"
+        )
     }
 
     @Test func withoutAnIndexDirectoryTheServerIsAsked() async throws {
@@ -58,7 +62,7 @@ struct AutomaticSelectionTests {
         #expect(server.requests == 1 && response.source == "overpass")
     }
 
-    @Test func theSmallestIndexContainingTheCircleAnswers() async throws {
+    @Test func everyIndexMeetingTheCircleAnswersACityInsideItsRegionToo() async throws {
         let folder = IndexTest.directory("two")
         try FileManager.default.copyItem(
             at: try await IndexTest.sampleIndex.value,
@@ -69,11 +73,21 @@ struct AutomaticSelectionTests {
             to: folder.appendingPathComponent("region.sqlite")
         )
         let catalog = OSMIndexCatalog(directory: folder)
-        #expect(catalog.covering(center: IndexTest.helsinki, radius: 300)?.name == "city")
-        // East of the city, inside the region (its second copy lies 0.004° north, 0.006° east).
+        // Both hold the centre: both answer (the same data time, so by name).
+        #expect(catalog.areas(meeting: IndexTest.helsinki, radius: 300).map(\.name) == ["city", "region"])
+        // East of the city, inside the region only (its second copy lies 0.004° north, 0.006° east).
         let east = try Coordinate(latitude: 60.175, longitude: 24.9565)
-        #expect(catalog.covering(center: east, radius: 100)?.name == "region")
-        #expect(catalog.covering(center: east, radius: 50_000) == nil)
+        #expect(catalog.areas(meeting: east, radius: 100).map(\.name) == ["region"])
+        let provider = OverpassProvider(
+            configuration: .init(endpoint: Self.remote, indexDirectory: folder),
+            httpClient: NoNetwork()
+        )
+        let both = try await provider.nearby(VenueQuery(center: IndexTest.helsinki, radius: 300, limit: 1000))
+        #expect(both.source == "index:city+index:region")
+        #expect(Set(both.venues.map(\.id)).count == both.venues.count, "an element in both is listed once")
+        let region = try await IndexTest.provider(.index(try await IndexTest.largerFiles.value.index))
+            .nearby(VenueQuery(center: IndexTest.helsinki, radius: 300, limit: 1000))
+        #expect(both.venues.map(\.id) == region.venues.map(\.id), "the region holds all of the city's venues")
     }
 
     @Test func aLookupByIDUsesTheIndexesFirst() async throws {

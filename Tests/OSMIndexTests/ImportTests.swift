@@ -224,7 +224,7 @@ struct ImportTests {
         #expect(try SQLiteConnection(path: index.path, access: .readOnly).integer("SELECT count(*) FROM venue") == 1)
     }
 
-    @Test func aFileWithoutVenuesGivesAnEmptyIndexAroundItsNodes() async throws {
+    @Test func aFileWithoutVenuesGivesAnEmptyIndexThatHoldsNoArea() async throws {
         let osm = IndexTest.write(
             #"<osm version="0.6"><node id="1" lat="60.1" lon="24.9"/><node id="2" lat="60.2" lon="25.1"/></osm>"#
         )
@@ -232,12 +232,14 @@ struct ImportTests {
         let summary = try await offCooperativePool { try IndexTest.importIndex(osm, into: index) }
         #expect(summary.venues == 0)
         let info = try OSMIndexReader(url: index).info
-        #expect(info.boundsOrigin == "nodes")
-        #expect(info.bounds == OSMBounds(minLatitude: 60.1, minLongitude: 24.9, maxLatitude: 60.2, maxLongitude: 25.1))
+        // No bounds declared, and no venue to say where its data lies: it holds no area.
+        #expect(info.boundsOrigin == "derived")
+        #expect(info.bounds == nil && info.coverage == .cells(CoverageCells(cells: [])))
         let response = try await IndexTest.provider(.index(index)).nearby(
             VenueQuery(center: try Coordinate(latitude: 60.15, longitude: 25), radius: 10_000)
         )
         #expect(response.venues.isEmpty)
+        #expect(response.coverage == 0 && response.warnings.count == 1, "\(response.warnings)")
         #expect(
             try SQLiteConnection(path: index.path, access: .readOnly).text("SELECT rtreecheck('venue_position')")
                 == "ok"

@@ -120,46 +120,8 @@ final class CountingOverpass: HTTPClient, @unchecked Sendable {
 /// `copies` times with ids shifted by k·10¹⁰ and positions by k·(0.004°, 0.006°), so that copies
 /// overlap. One valid document in node–way–relation order.
 enum GeneratedExtract {
-    private struct Element {
-        var kind: Int
-        var id: Int64
-        var lines: [Substring]
-        var isVenue: Bool
-        var refs: [Int64] { lines.compactMap { Self.value(of: " ref=\"", in: $0) } }
-        var memberWays: [Int64] {
-            lines.filter { $0.contains("type=\"way\"") }.compactMap { Self.value(of: " ref=\"", in: $0) }
-        }
-
-        static func value(of attribute: String, in line: Substring) -> Int64? {
-            guard let range = line.range(of: attribute) else { return nil }
-            return Int64(line[range.upperBound...].prefix { $0.isNumber || $0 == "-" })
-        }
-    }
-
     static func write(from source: URL, copies: Int, to destination: URL) throws {
-        let text = try String(contentsOf: source, encoding: .utf8)
-        var elements: [Element] = []
-        var current: Element?
-        let venueKeys = ["k=\"amenity\"", "k=\"shop\"", "k=\"tourism\"", "k=\"leisure\""]
-        for line in text.split(separator: "\n") {
-            let trimmed = line.drop { $0 == " " }
-            let kind =
-                trimmed.hasPrefix("<node") ? 0 : trimmed.hasPrefix("<way") ? 1 : trimmed.hasPrefix("<relation") ? 2 : -1
-            if kind >= 0 || trimmed.hasPrefix("</osm") {
-                if var element = current {
-                    element.isVenue =
-                        element.lines.contains { $0.contains("k=\"name\"") }
-                        && element.lines.contains { line in venueKeys.contains { line.contains($0) } }
-                    elements.append(element)
-                }
-                current =
-                    kind >= 0
-                    ? Element(kind: kind, id: Element.value(of: " id=\"", in: line) ?? 0, lines: [line], isVenue: false)
-                    : nil
-            } else {
-                current?.lines.append(line)
-            }
-        }
+        let elements = try OSMTextElement.elements(of: source)
         // What the venues are made of.
         var ways = Set<Int64>()
         var nodes = Set<Int64>()

@@ -200,6 +200,25 @@ struct AggregatorTests {
         #expect(limited.venues.map(\.venue.name) == ["bistro", "Ateljee"])
     }
 
+    /// Cut to the limit, the result says how many places the answers held: two providers of two
+    /// places each, a limit of 2, four found; uncut, what is found is what is listed.
+    @Test func saysHowManyWereFoundBeforeTheCut() async throws {
+        let first = InMemoryVenueProvider(
+            id: "mem",
+            venues: [Self.venue("mem", "1", "bistro", north: 10), Self.venue("mem", "2", "Ateljee", north: 200)]
+        )
+        let second = InMemoryVenueProvider(
+            id: "osm",
+            venues: [Self.venue("osm", "node/3", "Café", north: 30), Self.venue("osm", "node/4", "Kiosk", north: 400)]
+        )
+        let aggregator = try Aggregator(providers: [first, second])
+        let cut = await aggregator.run(VenueQuery(center: Self.center, limit: 2))
+        #expect(cut.venues.map(\.venue.name) == ["bistro", "Café"])
+        #expect(cut.found == 4)
+        let whole = await aggregator.run(VenueQuery(center: Self.center, limit: 10))
+        #expect(whole.venues.count == 4 && whole.found == 4)
+    }
+
     @Test func usesTheCentreALocatingProviderReports() async throws {
         let located = try Coordinate(latitude: 60.17, longitude: 24.94)
         let locator = InMemoryVenueProvider(

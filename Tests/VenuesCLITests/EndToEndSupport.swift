@@ -118,6 +118,9 @@ struct ResultJSON: Decodable {
         var count: Int?
         var milliseconds: Int
         var error: ProviderError?
+        var source: String?
+        var coverage: Double?
+        var warnings: [String]?
     }
 
     var venues: [Venue]

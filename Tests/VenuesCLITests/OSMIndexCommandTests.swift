@@ -65,7 +65,9 @@ struct OSMIndexCommandTests {
         #expect(bounds["minLatitude"] == 60.164155 && bounds["maxLongitude"] == 24.9534145)
         let providers = try await home.run(["providers"])
         #expect(
-            providers.stdout.contains("indexes: helsinki-centre in \(home.indexes.path); used when"),
+            providers.stdout.contains(
+                "indexes: helsinki-centre in \(home.indexes.path); used for the circles they meet, Overpass asked for"
+            ),
             "\(providers.stdout)"
         )
         let table = try await home.run(["osm", "list"])
@@ -102,6 +104,38 @@ struct OSMIndexCommandTests {
             again.status == 1 && again.stderr.contains("no OSM index named 'helsinki-centre'"),
             "\(again.transcript)"
         )
+    }
+
+    @Test func aCirclePartlyOutsideTheIndexOfflineOrUnreachableGetsWhatItHoldsAndSaysHowMuch() async throws {
+        let home = try Home()
+        let imported = try await home.run(["osm", "import", Self.sample.path])
+        #expect(imported.status == 0, "\(imported.transcript)")
+        let arguments = [
+            "nearby", "--providers", "osm", "--near", "60.1790,24.9443", "--radius", "500", "--limit", "500",
+            "--format",
+            "json",
+        ]
+        // --offline (nothing cached), and online with the server unreachable (nobody on port 9).
+        for extra in [["--offline"], []] {
+            let run = try await home.run(arguments + extra)
+            #expect(run.status == 0, "\(extra): \(run.transcript)")
+            let osm = try #require(try run.json().provider("osm"))
+            #expect(osm.status == "ok" && (osm.count ?? 0) > 0 && osm.source == "index:helsinki-centre")
+            let coverage = try #require(osm.coverage)
+            #expect(0.3 < coverage && coverage < 0.7, "\(coverage)")
+            let percent = "\(Int((coverage * 100).rounded())) %"
+            #expect(
+                osm.warnings?.first?.contains("hold only \(percent) of the 500 m circle") == true,
+                "\(osm.warnings ?? [])"
+            )
+            #expect(
+                run.stderr.contains("warning: osm: the imported OSM index(es) helsinki-centre hold only \(percent)"),
+                "\(run.stderr)"
+            )
+        }
+        // --no-index still asks the server, and nobody answers.
+        let remote = try await home.run(arguments + ["--no-index"])
+        #expect(remote.status == 1, "\(remote.transcript)")
     }
 
     @Test func aVerboseImportSaysHowLongEachPhaseTook() async throws {

@@ -165,7 +165,9 @@ import VenuesEngine
         var expected = VenuesConfiguration(catalog: Self.catalog)
         // The values the file sets are the defaults; only where they came from differs.
         for (provider, name) in [
-            (ProviderID.openStreetMap, "url"), (.openStreetMap, "useIndexes"), (.google, "url"), (.foursquare, "api"),
+            (ProviderID.openStreetMap, "url"), (.openStreetMap, "useIndexes"), (.openStreetMap, "offline"),
+            (.google, "url"),
+            (.foursquare, "api"),
         ] {
             expected[provider].set(name, expected[provider].entry(name)?.value, source: example.path)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VenuesCore
 
 @testable import VenuesReports
 
@@ -80,9 +81,15 @@ import Testing
         let page = ServedMapPage.html
         #expect(!page.contains("data-venue-id=\""))
         #expect(page.contains("id=\"search-form\"") && page.contains("id=\"token\""))
-        for field in ["term", "near", "radius", "categories", "providers"] {
+        for field in ["term", "near", "radius", "sort", "category"] {
             #expect(page.contains("name=\"\(field)\""), "form field \(field)")
         }
+        // One box per category; the providers' boxes come from /readyz, into their own place.
+        #expect(page.components(separatedBy: "name=\"category\"").count - 1 == Category.allCases.count)
+        #expect(page.contains("id=\"provider-list\""))
+        // Every id once: the providers' summary and a form field once shared id="providers".
+        let ids = page.components(separatedBy: " id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(Set(ids).count == ids.count, "ids used twice: \(ids)")
         #expect(ServedMapPage.contentType == "text/html; charset=utf-8")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VenuesAggregator
 import VenuesCore
 import VenuesEngine
 
@@ -49,5 +50,25 @@ import VenuesEngine
         )
         #expect(ListingFormat.allCases.map(\.rawValue) == ["json", "geojson", "csv", "html"])
         #expect(ListingFormat.geojson.mediaType.hasPrefix("application/geo+json"))
+    }
+
+    /// A list cut to the limit says how many places were found (`query.found`); an uncut one
+    /// has no such field.
+    @Test func aCutListSaysHowManyWereFound() throws {
+        func query(found: Int?) throws -> [String: Any] {
+            let center = try Coordinate(latitude: 60.171, longitude: 24.9414)
+            let result = AggregatedResult(
+                query: VenueQuery(center: center, limit: 2),
+                center: center,
+                venues: [],
+                found: found,
+                outcomes: []
+            )
+            let document = ResultDocument(result: result, explain: false, catalog: ProviderRegistry.standard.catalog)
+            let json = try JSONSerialization.jsonObject(with: Data(JSONRenderer.render(document).utf8))
+            return try #require((json as? [String: Any])?["query"] as? [String: Any])
+        }
+        #expect(try query(found: 212)["found"] as? Int == 212)
+        #expect(try query(found: nil)["found"] == nil)
     }
 }

@@ -230,6 +230,9 @@ extension PNGImage {
         var maxY = Int.min
         let cx = Int(center.x)
         let cy = Int(center.y)
+        // A point off the image (the map scrolled out of the screenshot) has no blob.
+        guard max(0, cy - radius) <= min(height - 1, cy + radius), max(0, cx - radius) <= min(width - 1, cx + radius)
+        else { return nil }
         for y in max(0, cy - radius)...min(height - 1, cy + radius) {
             for x in max(0, cx - radius)...min(width - 1, cx + radius) {
                 let pixel = color(x: x, y: y)

@@ -16,39 +16,11 @@ extension BrowserTests {
     @Suite(.timeLimit(.minutes(5))) struct ServedMapPageBrowserTests {
         static let token = "test-token-\(UUID().uuidString)"
 
-        /// The fake API: the page at `/`, listings of ``MapTestDocument`` for the token, 401
-        /// otherwise, and favourites that answer like the server's.
-        static func startFakeAPI(listing: Data? = nil) async throws -> LoopbackServer {
+        /// The fake API (``ServedPageFakeAPI``) answering every search with `listing`, by default
+        /// ``MapTestDocument``'s.
+        static func startFakeAPI(listing: Data? = nil) async throws -> ServedPageFakeAPI {
             let listing = try listing ?? Data(JSONRenderer.render(MapTestDocument.document(kind: .search)).utf8)
-            return try await LoopbackServer.start { request in
-                let authorized = request.header("Authorization") == "Bearer \(token)"
-                switch (request.method, request.path) {
-                case ("GET", "/"):
-                    return StubResponse(
-                        status: 200,
-                        headers: [
-                            ("Content-Type", ServedMapPage.contentType),
-                            ("Content-Security-Policy", ServedMapPage.contentSecurityPolicy),
-                            ("Cache-Control", "no-cache"),
-                        ],
-                        body: Data(ServedMapPage.html.utf8)
-                    )
-                case _ where !authorized:
-                    return .json(
-                        #"{"error": {"kind": "unauthorized", "message": "a bearer token is needed"}}"#,
-                        status: 401
-                    )
-                case ("GET", "/v1/search"), ("GET", "/v1/nearby"):
-                    return .data(listing, contentType: "application/json")
-                case ("GET", "/v1/suggest"):
-                    return .data((try? suggestions()) ?? Data(), contentType: "application/json")
-                case ("PUT", _) where request.path.hasPrefix("/v1/favorites/"),
-                    ("DELETE", _) where request.path.hasPrefix("/v1/favorites/"):
-                    return StubResponse(status: 204)
-                default:
-                    return .json(#"{"error": {"kind": "notFound", "message": "no such route"}}"#, status: 404)
-                }
-            }
+            return try await ServedPageFakeAPI.start(token: token, options: .init(listing: listing))
         }
 
         @Test func aSearchTypedIntoTheServedPage() async throws {
@@ -60,7 +32,7 @@ extension BrowserTests {
                 near: "60.1710,24.9414",
                 radius: "500",
                 categories: "cafe,bar",
-                providers: "osm,google"
+                providers: ["osm", "google"]
             )
             let scenario = ServedPageScenario(target: target, search: search)
             let observed = try await withChromium("ServedMapPageBrowserTests.aSearchTypedIntoTheServedPage") {
@@ -81,7 +53,8 @@ extension BrowserTests {
                 #expect(call.queryValue("near") == "60.1710,24.9414")
                 #expect(call.queryValue("radius") == "500")
                 #expect(call.query.filter { $0.name == "category" }.map(\.value) == ["cafe", "bar"])
-                #expect(call.queryValue("providers") == "osm,google")
+                #expect(call.queryValue("providers") == "google,osm", "the ticked providers, in the server's order")
+                #expect(call.queryValue("limit") == "50")
             }
             #expect(requests.first { $0.path == "/" }?.header("Authorization") == nil, "the page itself is public")
             #expect(!requests.contains { $0.query.contains { $0.value.contains(Self.token) } }, "no token in a URL")
@@ -102,8 +75,17 @@ extension BrowserTests {
             #expect(probe.rows.map(\.name) == MapTestDocument.shownNames)
             #expect(
                 observed.summary
-                    == "7 venues for “<script>window.__pwned='term'</script>” within 500 m of 60.17100, 24.94140"
+                    == "7 venues for “<script>window.__pwned='term'</script>” within 500 m of 60.17100, 24.94140, "
+                    + "best match first"
             )
+            // Each provider that answered with its count and source, the other in a person's words.
+            #expect(
+                observed.providerLines == [
+                    "OpenStreetMap: 7 venues (local index “helsinki”)<i>partial</i> answer & more",
+                    "Google Places is not available on this server.",
+                ]
+            )
+            #expect(observed.providerInputs == 0, "the summary is no form field (it shared id=providers with one)")
             #expect(observed.status == "Found 7 venues.")
             #expect(observed.rowHighlightedByPinHover)
 
@@ -242,12 +224,13 @@ extension BrowserTests {
                 )
             }
             guard let (status, stored, rows) = observed else { return }
-            #expect(status == "The search failed: 401 unauthorized: a bearer token is needed")
+            #expect(status == "The search failed. The server did not take the token. Paste a new one.")
             #expect(stored == nil)
             #expect(rows == 0)
         }
 
-        /// docs/map-served.png: the page with a listing that `scripts/map-screenshots` made with the
+        /// docs/map-served.png and docs/map-served-phone.png: the page with a listing that
+        /// `scripts/map-screenshots` made with the
         /// CLI from the bundled Helsinki extract (`$VENUES_SCREENSHOT_LISTING`), saved in
         /// `$VENUES_SCREENSHOT_DIR`. Runs only when both are set.
         @Test(
@@ -267,7 +250,7 @@ extension BrowserTests {
                     near: "\(query.latitude),\(query.longitude)",
                     radius: "\(Int(query.radius))",
                     categories: "cafe",
-                    providers: "osm"
+                    providers: ["osm"]
                 )
             )
             let observed = try await withChromium("screenshotForTheDocs", width: 1200, height: 820) { browser in
@@ -275,6 +258,18 @@ extension BrowserTests {
             }
             guard let observed else { return }
             try keepScreenshot(observed.screenshot, as: "map-served.png")
+            // On a phone: the same search, then the first venue's details over the map's tab.
+            let phone = try await withChromium("screenshotForTheDocs (phone)", width: 390, height: 844) { browser in
+                let person = ServedPagePerson(browser: browser)
+                try person.open(server.url("/"))
+                try person.search(token: Self.token, near: "\(query.latitude),\(query.longitude)")
+                try person.click("#tab-map")
+                try person.click(".pin[data-number='1'] circle")
+                try person.waitForMark("details", "loaded")
+                try browser.evaluateJSON("window.scrollTo(0, 0)")
+                return try browser.screenshot()
+            }
+            if let phone { try keepScreenshot(phone, as: "map-served-phone.png") }
         }
     }
 }

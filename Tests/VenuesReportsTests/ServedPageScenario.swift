@@ -26,8 +26,10 @@ struct ServedPageScenario: Sendable {
         var term: String
         var near: String
         var radius: String
+        /// Comma-separated, as the categories' boxes to tick.
         var categories: String
-        var providers: String
+        /// The providers' boxes to leave ticked (the page sends them in the server's order).
+        var providers: [String]
 
         /// The API call the page should make for it (the test makes it too, to know the answer).
         var apiPath: String {
@@ -38,7 +40,9 @@ struct ServedPageScenario: Sendable {
             for category in categories.split(separator: ",") {
                 items.append(URLQueryItem(name: "category", value: String(category)))
             }
-            if !providers.isEmpty { items.append(URLQueryItem(name: "providers", value: providers)) }
+            if !providers.isEmpty {
+                items.append(URLQueryItem(name: "providers", value: providers.joined(separator: ",")))
+            }
             var components = URLComponents()
             components.path = term.isEmpty ? "/v1/nearby" : "/v1/search"
             components.queryItems = items
@@ -53,6 +57,9 @@ struct ServedPageScenario: Sendable {
         var screenshot: Data
         var summary: String
         var status: String
+        /// The providers' part of the answer, one line each, and form fields named `providers`.
+        var providerLines: [String]
+        var providerInputs: Int
         var rowHighlightedByPinHover: Bool
         /// The token in `sessionStorage`, the token field, and the page's address afterwards.
         var storedToken: String?
@@ -76,15 +83,24 @@ struct ServedPageScenario: Sendable {
             "document.documentElement.getAttribute('data-served-script') === 'ready'",
             what: "the page's script (is its CSP hash right?)"
         )
+        try browser.waitUntil(
+            "['ready', 'unknown'].includes(document.documentElement.getAttribute('data-providers'))",
+            what: "the providers this server offers"
+        )
         for (field, text) in [
             ("token", target.token), ("term", search.term), ("near", search.near), ("radius", search.radius),
-            ("categories", search.categories), ("providers", search.providers),
         ] {
             try browser.evaluateJSON(
                 "(() => { const f = document.getElementById('\(field)'); f.focus(); f.select(); })()"
             )
             if !text.isEmpty { try browser.type(text) }
         }
+        let categories = search.categories.split(separator: ",").map(String.init)
+        if !categories.isEmpty { try click(browser, selector: "details.choices > summary") }
+        try tick(browser, name: "category", values: categories)
+        // Folded again, as a person would once the boxes are ticked.
+        if !categories.isEmpty { try click(browser, selector: "details.choices > summary") }
+        try tick(browser, name: "provider", values: search.providers)
         try click(browser, selector: "#search")
         try browser.waitUntil(
             "['done', 'failed'].includes(document.documentElement.getAttribute('data-search'))",
@@ -96,6 +112,14 @@ struct ServedPageScenario: Sendable {
         let probe = try browser.evaluateJSON(MapPageProbe.expression)
         let screenshot = try browser.screenshot()
         let summary = try browser.evaluate("document.getElementById('summary').textContent", as: String.self)
+        let providerLines = try browser.evaluate(
+            "[...document.querySelectorAll('#provider-summary li.provider')].map(e => e.textContent)",
+            as: [String].self
+        )
+        let providerInputs = try browser.evaluate(
+            "document.querySelectorAll('input#providers, input[name=providers]').length",
+            as: Int.self
+        )
 
         try click(browser, selector: ".pin[data-number='2'] circle")
         let hovered = try browser.evaluate(
@@ -131,6 +155,8 @@ struct ServedPageScenario: Sendable {
             screenshot: screenshot,
             summary: summary,
             status: status,
+            providerLines: providerLines,
+            providerInputs: providerInputs,
             rowHighlightedByPinHover: hovered,
             storedToken: try browser.evaluate("sessionStorage.getItem('venues.token')", as: String?.self),
             tokenField: try browser.evaluate("document.getElementById('token').value", as: String.self),
@@ -146,8 +172,38 @@ struct ServedPageScenario: Sendable {
         )
     }
 
+    /// Ticks exactly the boxes named `name` whose values are `values`, by clicking each one that
+    /// differs (a box not offered cannot be ticked: the test then fails on the request).
+    func tick(_ browser: HeadlessChromium, name: String, values: [String]) throws {
+        let boxes = try browser.evaluate(
+            "[...document.querySelectorAll('input[name=\(name)]')].map(b => [b.value, b.checked])",
+            as: [[ValueOrFlag]].self
+        )
+        for box in boxes {
+            guard case .text(let value) = box[0], case .flag(let checked) = box[1] else { continue }
+            if checked != values.contains(value) {
+                try click(browser, selector: "input[name=\(name)][value=\(value)]")
+            }
+        }
+    }
+
+    /// A JSON array element that is a string or a Boolean.
+    enum ValueOrFlag: Decodable {
+        case text(String)
+        case flag(Bool)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let flag = try? container.decode(Bool.self) {
+                self = .flag(flag)
+            } else {
+                self = .text(try container.decode(String.self))
+            }
+        }
+    }
+
     /// A real mouse click in the middle of the first element matching `selector`.
-    private func click(_ browser: HeadlessChromium, selector: String) throws {
+    func click(_ browser: HeadlessChromium, selector: String) throws {
         struct Point: Decodable {
             var x: Double
             var y: Double

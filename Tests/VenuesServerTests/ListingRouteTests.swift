@@ -113,6 +113,7 @@ struct ListingRouteTests {
         let overpass = try await Fakes.overpass()
         let server = try await RunningServer.start(configuration: RunningServer.configuration(overpass: overpass))
         let response = try await server.client.get("/v1/nearby?near=\(FakeBodies.near)&providers=osm,google")
+        let logs = server.logs.all
         await server.stop()
         await overpass.stop()
 
@@ -120,6 +121,16 @@ struct ListingRouteTests {
         let providers = try #require(try response.json()["providers"] as? [[String: Any]])
         let google = try #require(providers.first { $0["provider"] as? String == "google" })
         #expect(google["status"] as? String == "error")
-        #expect((google["error"] as? [String: Any])?["kind"] as? String == "unauthorized")
+        // Said without the server's configuration (no key variable's name): the operator has
+        // `venues providers` for why.
+        #expect((google["error"] as? [String: Any])?["kind"] as? String == "misconfigured")
+        #expect((google["error"] as? [String: Any])?["message"] as? String == "not available on this server")
+        #expect(!response.text.contains("API_KEY"))
+        #expect(
+            logs.contains {
+                $0.contains("google is not available on this server: not authorised: GOOGLE_PLACES_API_KEY")
+            },
+            "the operator is told why, once, at start-up: \(logs)"
+        )
     }
 }

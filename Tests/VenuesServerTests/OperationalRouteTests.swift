@@ -28,11 +28,50 @@ struct OperationalRouteTests {
 
         #expect(health.status == 200)
         #expect(ready.status == 200)
+        #expect(try ready.json()["providers"] as? [String] == ["osm"], "only Overpass is set up")
         #expect(notReady.status == 503)
         #expect(notReady.errorKind == "storeUnavailable")
         #expect(notReady.errorMessage?.contains("connection refused (test switch)") == true)
         #expect(stillHealthy.status == 200)
         #expect(readyAgain.status == 200)
+    }
+
+    @Test("readyz lists the imported indexes the server answers from, and a listing names them with their coverage")
+    func readinessListsTheIndexes() async throws {
+        let counts = try await SuggestRouteTests.withServer { server in
+            let ready = try await server.client.with(token: nil).get("/readyz")
+            #expect(ready.status == 200)
+            let indexes = try #require(try ready.json()["indexes"] as? [[String: Any]])
+            #expect(indexes.count == 1)
+            #expect(indexes.first?["source"] as? String == "index:helsinki")
+            #expect(indexes.first?["boundsOrigin"] as? String == "declared")
+            #expect(indexes.first?["dataTimestamp"] as? String == "2019-04-21T09:50:14Z")
+            let bounds = try #require(indexes.first?["bounds"] as? [String: Double])
+            #expect(bounds["south"] == 60.164155 && bounds["east"] == 24.9534145)
+
+            let listing = try await server.client.get(
+                "/v1/nearby?near=\(SuggestRouteTests.near)&radius=300&providers=osm"
+            )
+            #expect(listing.status == 200)
+            let osm = try #require((try listing.json()["providers"] as? [[String: Any]])?.first)
+            #expect(osm["source"] as? String == "index:helsinki")
+            #expect(osm["coverage"] as? Double == 1)
+        }
+        #expect(counts.overpass == 0, "the index held the whole circle")
+    }
+
+    @Test("the page's icon: an ICO without a token")
+    func favicon() async throws {
+        let overpass = try await Fakes.overpass()
+        let server = try await RunningServer.start(configuration: RunningServer.configuration(overpass: overpass))
+        let icon = try await server.client.with(token: nil).get("/favicon.ico")
+        await server.stop()
+        await overpass.stop()
+
+        #expect(icon.status == 200)
+        #expect(icon.header("content-type") == "image/x-icon")
+        #expect(Array(icon.body.prefix(6)) == [0, 0, 1, 0, 1, 0], "an ICO header with one image")
+        #expect(Array(icon.body.dropFirst(22).prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     }
 
     @Test("every response has a request id, also in the request's log line; errors are JSON")

@@ -1,5 +1,9 @@
 // Scores the Deduplicator on the labelled Helsinki set (ODbL, © OpenStreetMap contributors):
 //   swift run -c release DedupeEvaluation [FILE] [--mistakes] [--ablation]
+//   swift run -c release DedupeEvaluation --seeds FILE...
+// With --seeds, each FILE is one seed of scripts/make-dedupe-eval.py: prints each seed's
+// precision and recall on views of 300 m and 800 m, then per kind the mean and the worst seed
+// (Benchmarks/dedupe-seeds.sh generates the seeds and runs this).
 // FILE defaults to Tests/VenuesMergeTests/Fixtures/dedupe-eval-helsinki.json. Prints the scores
 // of the whole set merged at once, then per kind of place for the whole set and for views of
 // 300 m and 800 m (what one search returns; see DeduplicatorEvaluation.report(_:on:viewRadius:)).
@@ -10,6 +14,37 @@ import VenuesMergeEvaluation
 
 let arguments = CommandLine.arguments.dropFirst()
 let showMistakes = arguments.contains("--mistakes")
+
+if arguments.contains("--seeds") {
+    let files = arguments.filter { !$0.hasPrefix("--") }
+    var summaries = [300.0, 800.0].map { DeduplicatorEvaluation.SeedSummary(radius: $0, reports: []) }
+    print("data © OpenStreetMap contributors, ODbL 1.0")
+    print("seed file                        300 m: precision  recall    800 m: precision  recall")
+    for file in files {
+        let records: [DeduplicatorEvaluation.LabelledVenue]
+        do {
+            records = try DeduplicatorEvaluation.load(Data(contentsOf: URL(fileURLWithPath: file)))
+        } catch {
+            FileHandle.standardError.write(Data("cannot read \(file): \(error)\n".utf8))
+            exit(1)
+        }
+        var line = URL(fileURLWithPath: file).lastPathComponent.padding(toLength: 32, withPad: " ", startingAt: 0)
+        for k in summaries.indices {
+            let report = DeduplicatorEvaluation.report(
+                Deduplicator(),
+                on: records,
+                viewRadius: summaries[k].radius
+            )
+            summaries[k].reports.append(report)
+            line += String(format: "        %.4f     %.4f", report.overall.precision, report.overall.recall)
+        }
+        print(line)
+    }
+    for summary in summaries {
+        print("\n\(summary)")
+    }
+    exit(0)
+}
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 let path =
@@ -58,7 +93,8 @@ if showMistakes {
     }
     func describe(_ i: Int) -> String {
         let v = records[i].venue
-        return "\(v.id.provider) '\(v.name)' [\(v.categories.map(\.rawValue).joined(separator: ","))]"
+        return
+            "\(v.id.provider) '\(v.name)' [\(v.categories.map(\.rawValue).joined(separator: ","))] \(records[i].kind)"
     }
     print("\nwrongly merged:")
     for place in merged where place.sources.count > 1 {
@@ -115,6 +151,9 @@ if arguments.contains("--ablation") {
     variant("no extents") { $0.largestExtent = 0 }
     variant("no duplicates") { $0.duplicateProviders = [] }
     variant("duplicates within 25 m") { $0.duplicateDistance = 25 }
+    variant("no twins (equally-near)") { $0.twinMargin = 0 }
+    variant("twins margin 2") { $0.twinMargin = 2 }
+    variant("twins within 40 m") { $0.twinDistance = 40 }
     print("\nablations (whole set, then views of 300 m):")
     for (name, rules) in variants {
         let scores = DeduplicatorEvaluation.evaluate(Deduplicator(rules: rules), on: records)

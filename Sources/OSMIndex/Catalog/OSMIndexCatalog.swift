@@ -1,8 +1,9 @@
 package import Foundation
+import OSMModel
 package import VenuesCore
 import VenuesFiles
 
-/// The imported indexes of a directory (`$VENUES_DATA_DIR/osm`): their names, which one covers
+/// The imported indexes of a directory (`$VENUES_DATA_DIR/osm`): their names, which ones meet
 /// a search, removal.
 package struct OSMIndexCatalog: Sendable {
     /// The directory holding `NAME.sqlite` files.
@@ -62,22 +63,20 @@ package struct OSMIndexCatalog: Sendable {
         }
     }
 
-    /// The index whose bounds contain the whole circle, the smallest when several do (a city
-    /// before its country); `nil` when none does. Unreadable files are passed over.
-    package func covering(center: Coordinate, radius: Double) -> OSMIndexInfo? {
-        let rectangles = CircleBox.degreeBounds(around: center, radius: radius)
-        let candidates = list().compactMap { try? $0.info.get() }.filter { info in
-            guard let bounds = info.bounds else { return false }
-            return rectangles.allSatisfy { rectangle in
-                bounds.minLatitude <= rectangle.minLatitude && rectangle.maxLatitude <= bounds.maxLatitude
-                    && bounds.minLongitude <= rectangle.minLongitude && rectangle.maxLongitude <= bounds.maxLongitude
-            }
-        }
-        return candidates.min { lhs, rhs in
-            let left = lhs.bounds?.degreeArea ?? 0
-            let right = rhs.bounds?.degreeArea ?? 0
-            return left != right ? left < right : lhs.name < rhs.name
-        }
+    /// The area of every readable index of the directory, by name, from the directory's cache of
+    /// areas where it is current (see ``OSMIndexAreaCache``).
+    package func areas() -> [OSMIndexArea] {
+        OSMIndexAreaCache.areas(of: files(), in: directory)
+    }
+
+    /// The readable indexes whose area meets the circle of `radius` metres around `center`,
+    /// newer data first (``OSMIndexArea/newerFirst(_:_:)``).
+    package func areas(meeting center: Coordinate, radius: Double) -> [OSMIndexArea] {
+        let boxes = CircleBox.degreeBounds(around: center, radius: radius)
+        return areas().filter { area in
+            guard let coverage = area.coverage else { return false }
+            return boxes.contains { !coverage.rectangles(meeting: $0).isEmpty }
+        }.sorted(by: OSMIndexArea.newerFirst)
     }
 
     /// Deletes the index called `name`, waiting for no import: one in progress holds the lock,

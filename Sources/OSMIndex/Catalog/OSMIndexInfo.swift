@@ -11,10 +11,14 @@ package struct OSMIndexInfo: Sendable, Hashable {
     package var fileBytes: Int
     /// `PRAGMA user_version`.
     package var schemaVersion: Int64
-    /// The area it covers: the extract's declared bounds, else the rectangle around its nodes.
+    /// The rectangle around the area it covers: the extract's declared bounds; else, for an
+    /// index of this venues, around the cells where its data lies (``CoverageCells``); for one
+    /// of an earlier venues, around its nodes.
     package var bounds: OSMBounds?
-    /// `declared` or `nodes`.
+    /// `declared`, `derived` (from ``coverageCells``) or `nodes` (an earlier venues).
     package var boundsOrigin: String?
+    /// ``CoverageCells/encoded`` when the bounds are derived.
+    package var coverageCells: String?
     /// Venues indexed.
     package var venues: Int
     /// The newest element timestamp of the extract (else its own timestamp): how recent the
@@ -51,6 +55,7 @@ package struct OSMIndexInfo: Sendable, Hashable {
             )
         }
         boundsOrigin = meta["bounds_origin"]?.text
+        coverageCells = meta["coverage_cells"]?.text
         venues = meta["venues"]?.integer.map(Int.init) ?? 0
         dataTimestamp = meta["data_timestamp"]?.text
         sourceName = meta["source_name"]?.text
@@ -59,6 +64,14 @@ package struct OSMIndexInfo: Sendable, Hashable {
         generator = meta["generator"]?.text
         venueRules = meta["venue_rules"]?.text
         categoryBits = meta["category_bits"]?.text?.split(separator: ",").map(String.init) ?? []
+    }
+
+    /// The area the index holds: its cells when its bounds are derived, else its bounds.
+    package var coverage: IndexCoverage? {
+        if boundsOrigin == "derived" {
+            return coverageCells.flatMap(CoverageCells.init(encoded:)).map(IndexCoverage.cells)
+        }
+        return bounds.map(IndexCoverage.rectangle)
     }
 
     /// A `meta` value.

@@ -29,8 +29,12 @@ final class ImportPass {
     private(set) var withoutNodes = 0
     /// Nodes without a usable position.
     private(set) var nodesWithoutPosition = 0
-    /// The rectangle around every node, for files that declare no bounds.
-    private(set) var nodeBounds: OSMBounds?
+    /// Whether to note where venues lie (``coverage``): for files that declare no bounds. Set
+    /// to `false` when the file's header declares them.
+    var collectsCoverage = true
+    /// The cells (``CoverageCells/cell(latitude:longitude:)``) of venue nodes and of venue
+    /// ways smaller than a cell: where the file's data lies.
+    private(set) var coverage = Set<Int64>()
     /// Set when the writer stopped (it failed): the pass ends early.
     private(set) var writerStopped = false
     /// A temporary file could not be written.
@@ -76,10 +80,9 @@ final class ImportPass {
         // Kept even when out of range, as the local extract search keeps it: a way's centre is
         // then out of range too, and the way is skipped by both.
         try nodes.append(id: element.id, latitude: fixedLatitude, longitude: fixedLongitude)
-        guard let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else { return }
-        extendNodeBounds(coordinate)
-        guard isVenue(element) else { return }
+        guard (try? Coordinate(latitude: latitude, longitude: longitude)) != nil, isVenue(element) else { return }
         nodeVenues += 1
+        if collectsCoverage { coverage.insert(CoverageCells.cell(latitude: latitude, longitude: longitude)) }
         send(
             VenueRow(
                 element: OSMIndexSchema.element(kind: .node, id: element.id),
@@ -126,23 +129,6 @@ final class ImportPass {
         return element.tags.first("name") != nil
     }
 
-    private func extendNodeBounds(_ coordinate: Coordinate) {
-        if var bounds = nodeBounds {
-            bounds.minLatitude = min(bounds.minLatitude, coordinate.latitude)
-            bounds.maxLatitude = max(bounds.maxLatitude, coordinate.latitude)
-            bounds.minLongitude = min(bounds.minLongitude, coordinate.longitude)
-            bounds.maxLongitude = max(bounds.maxLongitude, coordinate.longitude)
-            nodeBounds = bounds
-        } else {
-            nodeBounds = OSMBounds(
-                minLatitude: coordinate.latitude,
-                minLongitude: coordinate.longitude,
-                maxLatitude: coordinate.latitude,
-                maxLongitude: coordinate.longitude
-            )
-        }
-    }
-
     // MARK: Placing ways and relations
 
     /// After the file: places the venue ways and relations at the centre of their nodes'
@@ -178,6 +164,14 @@ final class ImportPass {
                 return
             }
             if element.kind == .way { wayVenues += 1 } else { relationVenues += 1 }
+            // A way that crosses the file's edge is carried whole (`--strategy smart`); one smaller
+            // than a cell lies where the data does, within a cell of it.
+            if collectsCoverage, element.kind == .way,
+                Double(extent.maxLatitude - extent.minLatitude) < FixedPoint.scale / CoverageCells.cellsPerDegree,
+                Double(extent.maxLongitude - extent.minLongitude) < FixedPoint.scale / CoverageCells.cellsPerDegree
+            {
+                coverage.insert(CoverageCells.cell(latitude: latitude, longitude: longitude))
+            }
             send(
                 VenueRow(
                     element: OSMIndexSchema.element(kind: element.kind, id: element.id),

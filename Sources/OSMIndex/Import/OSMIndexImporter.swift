@@ -109,7 +109,10 @@ package enum OSMIndexImporter {
         let read: OSMReadSummary
         do {
             read = try source.read(
-                header: { header = $0 },
+                header: { found in
+                    header = found
+                    pass.collectsCoverage = found.bounds == nil
+                },
                 progress: { step in
                     progress?(
                         OSMImportProgress(
@@ -164,7 +167,8 @@ package enum OSMIndexImporter {
 
         // Finishing: the writer packs the indexes, writes meta and commits.
         let declared = header.bounds
-        let bounds = declared ?? pass.nodeBounds
+        let derived = declared == nil ? CoverageCells(cells: pass.coverage) : nil
+        let bounds = declared ?? derived?.bounds
         let dataTimestamp = read.newestTimestamp ?? header.timestamp
         var meta: [MetaEntry] = [
             MetaEntry("schema_version", .integer(OSMIndexSchema.version)),
@@ -186,15 +190,16 @@ package enum OSMIndexImporter {
         if let generator = header.generator { meta.append(MetaEntry("source_generator", .text(generator))) }
         if let timestamp = header.timestamp { meta.append(MetaEntry("source_timestamp", .text(timestamp))) }
         if let dataTimestamp { meta.append(MetaEntry("data_timestamp", .text(dataTimestamp))) }
+        meta.append(MetaEntry("bounds_origin", .text(declared != nil ? "declared" : "derived")))
         if let bounds {
             meta += [
-                MetaEntry("bounds_origin", .text(declared != nil ? "declared" : "nodes")),
                 MetaEntry("bounds_min_latitude", .real(bounds.minLatitude)),
                 MetaEntry("bounds_min_longitude", .real(bounds.minLongitude)),
                 MetaEntry("bounds_max_latitude", .real(bounds.maxLatitude)),
                 MetaEntry("bounds_max_longitude", .real(bounds.maxLongitude)),
             ]
         }
+        if let derived { meta.append(MetaEntry("coverage_cells", .text(derived.encoded))) }
         _ = queue.put(.finish(meta))
         queue.close()
         let report: IndexWriter.Report
@@ -227,8 +232,10 @@ package enum OSMIndexImporter {
         if pass.withoutNodes > 0 {
             notes.append("skipped \(pass.withoutNodes) way(s)/relation(s) none of whose nodes are in the file")
         }
-        if declared == nil, bounds != nil {
-            notes.append("the file declares no <bounds>: the index covers the rectangle around its nodes")
+        if let derived {
+            notes.append(
+                "the file declares no bounds: the index holds the \(derived.cellCount) cells of 1/100° where its venues lie (see docs/osm-index.md)"
+            )
         }
         return OSMImportSummary(
             index: destination,

@@ -40,15 +40,14 @@ struct CircleBox: Hashable {
         return [box(minLatitude, maxLatitude, west, east)]
     }
 
-    /// The same rectangles in degrees, for comparing with an index's bounds.
-    static func degreeBounds(
-        around center: Coordinate,
-        radius: Double
-    ) -> [(minLatitude: Double, minLongitude: Double, maxLatitude: Double, maxLongitude: Double)] {
+    /// The same rectangles in degrees, for comparing with an index's area.
+    static func degreeBounds(around center: Coordinate, radius: Double) -> [OSMBounds] {
         boxes(around: center, radius: radius).map { box in
-            (
-                FixedPoint.degrees(box.minLatitude), FixedPoint.degrees(box.minLongitude),
-                FixedPoint.degrees(box.maxLatitude), FixedPoint.degrees(box.maxLongitude)
+            OSMBounds(
+                minLatitude: FixedPoint.degrees(box.minLatitude),
+                minLongitude: FixedPoint.degrees(box.minLongitude),
+                maxLatitude: FixedPoint.degrees(box.maxLatitude),
+                maxLongitude: FixedPoint.degrees(box.maxLongitude)
             )
         }
     }

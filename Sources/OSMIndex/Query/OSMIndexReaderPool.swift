@@ -94,15 +94,8 @@ package final class OSMIndexReaderPool: @unchecked Sendable {
         return try body(reader)
     }
 
-    /// The readable indexes in `directory` whose bounds meet the circle, by file name.
+    /// The readable indexes in `directory` whose area meets the circle, newer data first.
     package func indexes(in directory: URL, meeting center: Coordinate, radius: Double) -> [URL] {
-        let rectangles = CircleBox.degreeBounds(around: center, radius: radius)
-        return OSMIndexCatalog(directory: directory).files().filter { url in
-            guard let bounds = try? withReader(url, { $0.info.bounds }) else { return false }
-            return rectangles.contains { rectangle in
-                rectangle.minLatitude <= bounds.maxLatitude && rectangle.maxLatitude >= bounds.minLatitude
-                    && rectangle.minLongitude <= bounds.maxLongitude && rectangle.maxLongitude >= bounds.minLongitude
-            }
-        }
+        OSMIndexCatalog(directory: directory).areas(meeting: center, radius: radius).map(\.url)
     }
 }

@@ -11,7 +11,8 @@ struct OSMListCommand: AsyncParsableCommand {
         abstract: "List the imported OpenStreetMap indexes: name, area, venues, data date, size.",
         discussion: """
             JSON (--format json) is an array of objects: name, path, bounds (minLatitude, minLongitude,
-            maxLatitude, maxLongitude, or null), venues, dataTimestamp (the newest element's time),
+            maxLatitude, maxLongitude, or null), boundsOrigin (declared: the file's own; derived: around
+            where its venues lie, the file declaring none), venues, dataTimestamp (the newest element's time),
             importedAt, source (the extract's file name) and bytes; an index that cannot be read has
             name, path and error instead.
             """
@@ -57,6 +58,8 @@ struct OSMListCommand: AsyncParsableCommand {
         var path: String
         var bounds: Bounds?
         var venues: Int?
+        /// `declared`, `derived` or `nodes` (see ``OSMIndexInfo/boundsOrigin``).
+        var boundsOrigin: String?
         var dataTimestamp: String?
         var importedAt: String?
         var source: String?
@@ -64,7 +67,7 @@ struct OSMListCommand: AsyncParsableCommand {
         var error: String?
 
         enum CodingKeys: String, CodingKey {
-            case name, path, bounds, venues, dataTimestamp, importedAt, source, bytes, error
+            case name, path, bounds, boundsOrigin, venues, dataTimestamp, importedAt, source, bytes, error
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -76,6 +79,7 @@ struct OSMListCommand: AsyncParsableCommand {
                 return
             }
             try container.encode(bounds, forKey: .bounds)
+            try container.encodeIfPresent(boundsOrigin, forKey: .boundsOrigin)
             try container.encode(venues, forKey: .venues)
             try container.encode(dataTimestamp, forKey: .dataTimestamp)
             try container.encode(importedAt, forKey: .importedAt)
@@ -100,6 +104,7 @@ struct OSMListCommand: AsyncParsableCommand {
                         )
                     },
                     venues: info.venues,
+                    boundsOrigin: info.boundsOrigin,
                     dataTimestamp: info.dataTimestamp,
                     importedAt: info.importedAt,
                     source: info.sourceName,
@@ -122,6 +127,7 @@ struct OSMListCommand: AsyncParsableCommand {
                 let area = info.bounds.map {
                     [$0.minLatitude, $0.minLongitude].map(HumanNumbers.degrees).joined(separator: ",") + " – "
                         + [$0.maxLatitude, $0.maxLongitude].map(HumanNumbers.degrees).joined(separator: ",")
+                        + (info.boundsOrigin == "derived" ? " (derived: the file declares none)" : "")
                 }
                 rows.append([
                     info.name, HumanNumbers.grouped(info.venues), info.dataTimestamp ?? "-",

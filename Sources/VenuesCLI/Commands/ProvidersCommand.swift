@@ -70,8 +70,13 @@ struct ProvidersCommand: AsyncParsableCommand {
         let directory = context.directories.osmIndexes
         let names = OSMIndexCatalog(directory: directory).list().map(\.name)
         let listed = names.isEmpty ? "none imported" : names.joined(separator: ", ")
-        let use = settings.flag("useIndexes") ?? true ? "used" : "not used (overpass.useIndexes is false)"
-        return "\(listed) in \(directory.path); \(use) when one contains the whole search circle"
+        guard settings.flag("useIndexes") ?? true else {
+            return "\(listed) in \(directory.path); not used (overpass.useIndexes is false)"
+        }
+        let rest =
+            settings.flag("offline") ?? false
+            ? "Overpass never asked (overpass.offline)" : "Overpass asked for circles they do not wholly hold"
+        return "\(listed) in \(directory.path); used for the circles they meet, \(rest)"
     }
 
     private static func keyLine(_ source: String?, variable: String) -> String {

@@ -55,6 +55,7 @@ public struct VenuesServer: Sendable {
             osmIndexDirectory: settings.osmIndexDirectory,
             upstream: upstream
         )
+        for line in providers.reasonLines { logger.notice("\(line)") }
         services = ServerServices(
             configuration: configuration,
             providers: providers,
@@ -91,6 +92,7 @@ public struct VenuesServer: Sendable {
             let handler: @Sendable (Request, ServerRequestContext) async throws -> Response =
                 switch route {
                 case .page: { operational.page($0, context: $1) }
+                case .favicon: { operational.favicon($0, context: $1) }
                 case .nearby: listings.nearby
                 case .search: listings.search
                 case .suggest: suggestions.suggest

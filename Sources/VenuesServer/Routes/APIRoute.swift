@@ -3,7 +3,8 @@ public import Hummingbird
 /// Every route of the API: the one list the router is built from, and that the committed
 /// OpenAPI file is checked against (a test fails when either has a route the other lacks).
 public enum APIRoute: String, CaseIterable, Sendable {
-    case page, nearby, search, suggest, venue, favorites, putFavorite, deleteFavorite, healthz, readyz, metrics, openAPI
+    case page, favicon, nearby, search, suggest, venue, favorites, putFavorite, deleteFavorite, healthz, readyz,
+        metrics, openAPI
 
     /// The HTTP method.
     public var method: HTTPRequest.Method {
@@ -18,6 +19,7 @@ public enum APIRoute: String, CaseIterable, Sendable {
     public var path: String {
         switch self {
         case .page: "/"
+        case .favicon: "/favicon.ico"
         case .nearby: "/v1/nearby"
         case .search: "/v1/search"
         case .suggest: "/v1/suggest"

@@ -1,13 +1,16 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import VenuesCore
+import VenuesEngine
 import VenuesReports
 import VenuesServerStore
 
 /// The routes for people and tools: `/` (the map page with its search form, which calls the
-/// API with the token the user pastes), `/healthz` (the process answers), `/readyz` (the store
-/// answers; 503 with the reason if not), `/metrics` (Prometheus text) and `/openapi.json` (the
-/// committed OpenAPI 3.1 description of this API).
+/// API with the token the user pastes), `/favicon.ico` (the page's icon), `/healthz` (the
+/// process answers), `/readyz` (the store answers; which providers this server can ask and the
+/// imported indexes it answers from; 503 with the reason if not), `/metrics` (Prometheus text)
+/// and `/openapi.json` (the committed OpenAPI 3.1 description of this API).
 struct OperationalRoutes: Sendable {
     let services: ServerServices
 
@@ -39,7 +42,37 @@ struct OperationalRoutes: Sendable {
         } catch {
             throw APIError.storeUnavailable(error.reason)
         }
-        return JSONResponse.make(#"{"status":"ready"}"#)
+        return JSONResponse.make(
+            Self.readyDocument(
+                providers: ProviderRegistry.knownIDs.filter { services.providers.available[$0] != nil },
+                indexes: services.providers.localData.flatMap { $0.localData() }
+            )
+        )
+    }
+
+    /// `{"status":"ready","providers":["google","osm"],"indexes":[…]}`: the providers set up on
+    /// this server (keys present, endpoints valid), in the registry's order — the map page offers
+    /// only these — and the local data sets they answer from (imported OSM indexes).
+    static func readyDocument(providers: [ProviderID], indexes: [LocalDataSet]) -> String {
+        struct Ready: Encodable {
+            var status = "ready"
+            var providers: [String]
+            var indexes: [LocalDataSet]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let ready = Ready(providers: providers.map(\.rawValue), indexes: indexes)
+        guard let data = try? encoder.encode(ready) else { return #"{"status":"ready"}"# }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The page's icon: a red map pin, as an ICO holding one 32×32 PNG.
+    func favicon(_ request: Request, context: ServerRequestContext) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "image/x-icon", .cacheControl: "public, max-age=86400"],
+            body: .init(byteBuffer: ByteBuffer(bytes: PageIcon.ico))
+        )
     }
 
     func metrics(_ request: Request, context: ServerRequestContext) -> Response {

@@ -5,13 +5,14 @@ import VenuesCore
 /// and when it was stored and expires. JSON; the provider keys never reach it (providers never
 /// put a key in a response).
 struct CachedProviderAnswer: Codable, Sendable {
-    /// The venues, centre, notes, warnings and source of a search.
+    /// The venues, centre, notes, warnings, source and coverage of a search.
     struct Response: Codable, Sendable {
         var venues: [Venue]
         var center: Coordinate?
         var notes: [String]
         var warnings: [String]
         var source: String?
+        var coverage: Double?
 
         init(_ response: ProviderResponse) {
             venues = response.venues
@@ -19,10 +20,18 @@ struct CachedProviderAnswer: Codable, Sendable {
             notes = response.notes
             warnings = response.warnings
             source = response.source
+            coverage = response.coverage
         }
 
         var providerResponse: ProviderResponse {
-            ProviderResponse(venues: venues, center: center, notes: notes, warnings: warnings, source: source)
+            ProviderResponse(
+                venues: venues,
+                center: center,
+                notes: notes,
+                warnings: warnings,
+                source: source,
+                coverage: coverage
+            )
         }
     }
 

@@ -10,13 +10,18 @@ import VenuesHTTP
 struct ProviderSet: Sendable {
     /// Every provider that could be made, behind the shared calls, in the registry's order.
     let available: [ProviderID: any VenueProvider]
-    /// Providers the configuration lists but that cannot be used, with the reason.
+    /// Providers the configuration lists but that cannot be used, as a client is told it.
     let unusable: [ProviderID: ProviderError]
+    /// Why each of those cannot be used (a key not set, an endpoint not valid): for the
+    /// operator's log at start-up, never for a client.
+    let reasons: [ProviderID: String]
     /// The providers asked when a request names none: the configured, usable ones.
     let defaults: [ProviderID]
     /// The usable providers that suggest from local data (`GET /v1/suggest`), asked directly:
     /// they cost nothing and are not cached.
     let suggesters: [any VenueSuggesting]
+    /// The usable providers that answer from data on this machine, which `/readyz` lists.
+    let localData: [any LocalDataDescribing]
 
     init(
         configuration: VenuesConfiguration,
@@ -26,7 +31,9 @@ struct ProviderSet: Sendable {
     ) {
         var available: [ProviderID: any VenueProvider] = [:]
         var unusable: [ProviderID: ProviderError] = [:]
+        var reasons: [ProviderID: String] = [:]
         var suggesters: [any VenueSuggesting] = []
+        var localData: [any LocalDataDescribing] = []
         for id in ProviderRegistry.knownIDs {
             switch ProviderRegistry.standard.make(
                 id,
@@ -37,14 +44,32 @@ struct ProviderSet: Sendable {
             case .success(let provider):
                 available[id] = SharedProvider(base: provider, upstream: upstream)
                 if let suggester = provider as? any VenueSuggesting { suggesters.append(suggester) }
-            case .failure(let error): unusable[id] = error
+                if let local = provider as? any LocalDataDescribing { localData.append(local) }
+            // The reason (a key not set, an endpoint not valid) is the operator's, in the log
+            // and `venues providers`; a client is told only that the provider is not offered.
+            case .failure(let error):
+                unusable[id] = .misconfigured(Self.notAvailable)
+                reasons[id] = error.message
             }
         }
         self.available = available
         self.suggesters = suggesters
+        self.localData = localData
         self.unusable = unusable
+        self.reasons = reasons
         defaults = configuration.providers.filter { available[$0] != nil }
     }
+
+    /// One log line per provider this server cannot ask, in the registry's order: `google is not
+    /// available on this server: …` with the reason.
+    var reasonLines: [String] {
+        ProviderRegistry.knownIDs.compactMap { id in
+            reasons[id].map { "\(id) is not available on this server: \($0)" }
+        }
+    }
+
+    /// What a client is told of a provider this server cannot ask.
+    static let notAvailable = "not available on this server"
 
     /// The providers for one request — those named, else the defaults — and an error outcome
     /// for each named one that cannot be used.
@@ -55,7 +80,7 @@ struct ProviderSet: Sendable {
             if let provider = available[id] {
                 providers.append(provider)
             } else {
-                let error = unusable[id] ?? .unsupported("\(id) is not known to this server")
+                let error = unusable[id] ?? .misconfigured(Self.notAvailable)
                 failed.append(ProviderOutcome(provider: id, result: .failure(error), milliseconds: 0))
             }
         }

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import VenuesMerge
+import VenuesMergeEvaluation
+
+/// The regression floor of issue 28 on a fixed set with every hard kind drawn many times
+/// (`dedupe-eval-helsinki-hard.json`, seed 6 of `scripts/make-dedupe-eval.py`). The many-seed
+/// figures are a benchmark, not a test: `Benchmarks/dedupe-seeds.sh` (docs/merge.md).
+@Suite("Deduplication on the hard Helsinki set (© OpenStreetMap contributors, ODbL)")
+struct DedupHardSetTests {
+    static func records() throws -> [DeduplicatorEvaluation.LabelledVenue] {
+        let url = try #require(
+            Bundle.module.url(forResource: "Fixtures/dedupe-eval-helsinki-hard", withExtension: "json")
+        )
+        return try DeduplicatorEvaluation.load(Data(contentsOf: url))
+    }
+
+    /// The figures measured with issue 28's rules (`swift run -c release DedupeEvaluation
+    /// Tests/VenuesMergeTests/Fixtures/dedupe-eval-helsinki-hard.json`): precision and recall
+    /// may not drop more than 0.005 below them, overall and per kind, at 300 m and 800 m.
+    static let reported: [(radius: Double?, kind: String, precision: Double, recall: Double)] = [
+        (nil, "all", 0.9934, 0.9576),
+        (300, "all", 0.9888, 0.9604),
+        (800, "all", 0.9899, 0.9581),
+        (300, "branch-duplicate", 1.0000, 0.9504),
+        (300, "typo", 1.0000, 0.8808),
+        (300, "shared-contact", 0.9855, 1.0000),
+        (300, "other-category", 0.8850, 0.8475),
+        (300, "container", 0.9869, 0.8830),
+        (300, "twins", 0.8444, 0.3333),
+        (300, "chain", 0.9571, 0.9693),
+        (300, "plain", 0.9919, 0.9919),
+        (800, "branch-duplicate", 1.0000, 0.9580),
+        (800, "typo", 1.0000, 0.8677),
+        (800, "container", 1.0000, 0.8706),
+    ]
+
+    @Test("no regression below the reported figures, overall and per hard kind, at 300 m and 800 m")
+    func regressionFloor() throws {
+        let records = try Self.records()
+        #expect(Set(records.map(\.place)).count == 1411)
+        let whole = DeduplicatorEvaluation.report(Deduplicator(), on: records)
+        let views = [
+            300.0: DeduplicatorEvaluation.report(Deduplicator(), on: records, viewRadius: 300),
+            800.0: DeduplicatorEvaluation.report(Deduplicator(), on: records, viewRadius: 800),
+        ]
+        for floor in Self.reported {
+            let report = floor.radius.map { views[$0]! } ?? whole
+            let scores = try #require(floor.kind == "all" ? report.overall : report.byKind[floor.kind], "\(floor.kind)")
+            let label = "\(floor.kind) at \(floor.radius.map { "\(Int($0)) m" } ?? "whole set"): \(scores)"
+            #expect(scores.precision >= floor.precision - 0.005, "\(label)")
+            #expect(scores.recall >= floor.recall - 0.005, "\(label)")
+        }
+    }
+
+    @Test("the rules of issue 28 are what lift the hard kinds: without them recall falls")
+    func withoutTheRules() throws {
+        let records = try Self.records()
+        let without = Deduplicator(rules: .init(duplicateProviders: []))
+        let report = DeduplicatorEvaluation.report(without, on: records, viewRadius: 300)
+        let branch = try #require(report.byKind["branch-duplicate"])
+        #expect(branch.recall < 0.7, "\(branch)")
+    }
+
+    @Test("mean and worst over seeds, per kind")
+    func seedSummary() {
+        var first = DeduplicatorEvaluation.Report()
+        first.overall = .init(truePositives: 9, falsePositives: 1, falseNegatives: 0)
+        first.byKind["typo"] = .init(truePositives: 1, falsePositives: 0, falseNegatives: 1)
+        var second = DeduplicatorEvaluation.Report()
+        second.overall = .init(truePositives: 10, falsePositives: 0, falseNegatives: 10)
+        let summary = DeduplicatorEvaluation.SeedSummary(radius: 300, reports: [first, second])
+        let all = summary.spread(of: "all")
+        #expect(all?.precision.mean == 0.95)
+        #expect(all?.precision.worst == 0.9)
+        #expect(all?.recall.worst == 0.5)
+        #expect(summary.spread(of: "typo")?.recall.mean == 0.5)
+        #expect(summary.kinds == ["typo"])
+        #expect(summary.description.contains("| **all** | 29 | 0.9500 | 0.9000 | 0.7500 | 0.5000 |"))
+    }
+}
