@@ -11,7 +11,16 @@ enum ExtractCutter {
     /// when `declaresBounds` (as osmium's PBF output does) and nothing otherwise (its XML output
     /// of a smart extract).
     static func cut(_ source: URL, to box: OSMBounds, declaresBounds: Bool, destination: URL) throws {
-        let elements = try OSMTextElement.elements(of: source)
+        try cut(
+            try OSMTextElement.elements(of: source),
+            to: box,
+            declaresBounds: declaresBounds,
+            destination: destination
+        )
+    }
+
+    /// ``cut(_:to:declaresBounds:destination:)`` of elements read once.
+    static func cut(_ elements: [OSMTextElement], to box: OSMBounds, declaresBounds: Bool, destination: URL) throws {
         var inside = Set<Int64>()
         for element in elements where element.kind == 0 {
             guard let position = element.position else { continue }

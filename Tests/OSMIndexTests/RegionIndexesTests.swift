@@ -11,7 +11,7 @@ import VenuesTestSupport
 /// index that meets a circle answers, together they answer as the whole does, and when they
 /// hold only part of a circle the provider says how much — asking the server online, answering
 /// what they hold offline.
-@Suite("OSM index: regions side by side", .timeLimit(.minutes(5)))
+@Suite("OSM index: regions side by side", .serialized, .timeLimit(.minutes(5)))
 struct RegionIndexesTests {
     static let remote = OverpassProvider.Configuration.Endpoint.remote(
         URL(string: "http://127.0.0.1:9/api/interpreter")!
@@ -27,18 +27,26 @@ struct RegionIndexesTests {
     static let middleLongitude = 24.9443
     static let middleLatitude = 60.1716
 
-    /// Cuts the sample into `boxes` and imports each part into a new directory.
+    /// Cuts the sample into `boxes` and imports each part into a new directory. Serialized, and
+    /// the halves imported once: imports are seconds of work each in a debug build, and many at
+    /// once starve the other suites' loopback servers.
     static func regions(_ boxes: [OSMBounds], declaresBounds: Bool, label: String) async throws -> URL {
         try await offCooperativePool {
             let directory = IndexTest.directory(label)
             let files = IndexTest.directory("\(label)-files")
+            let elements = try OSMTextElement.elements(of: IndexTest.sampleFile)
             for (number, box) in boxes.enumerated() {
                 let part = files.appendingPathComponent("part-\(number).osm")
-                try ExtractCutter.cut(IndexTest.sampleFile, to: box, declaresBounds: declaresBounds, destination: part)
+                try ExtractCutter.cut(elements, to: box, declaresBounds: declaresBounds, destination: part)
                 try IndexTest.importIndex(part, into: directory.appendingPathComponent("part-\(number).sqlite"))
             }
             return directory
         }
+    }
+
+    /// The halves with declared bounds, imported once for the tests that only read them.
+    static let importedHalves = Task<URL, any Error> {
+        try await regions(halves(), declaresBounds: true, label: "halves")
     }
 
     /// West and east halves, meeting on ``middleLongitude`` (`overlap` degrees of each reach into the other).
@@ -116,7 +124,7 @@ struct RegionIndexesTests {
 
     @Test("two halves with declared bounds answer a circle on their border as the whole index does")
     func halvesAnswerAsTheWhole() async throws {
-        let directory = try await Self.regions(Self.halves(), declaresBounds: true, label: "halves")
+        let directory = try await Self.importedHalves.value
         try await Self.expectSameAnswers(directory: directory)
         let parts = OverpassProvider(
             configuration: .init(endpoint: Self.remote, indexDirectory: directory),
@@ -158,7 +166,7 @@ struct RegionIndexesTests {
         "offline (overpass.offline): a circle partly outside every index gets what they hold, the share, and a warning"
     )
     func offlineAnswersWhatTheIndexesHold() async throws {
-        let directory = try await Self.regions(Self.halves(), declaresBounds: true, label: "offline")
+        let directory = try await Self.importedHalves.value
         let parts = OverpassProvider(
             configuration: .init(endpoint: Self.remote, indexDirectory: directory, offline: true),
             httpClient: NoNetwork()
@@ -184,7 +192,7 @@ struct RegionIndexesTests {
 
     @Test("the server unreachable: the indexes answer what they hold, with the share and a warning")
     func unreachableServerFallsBackToTheIndexes() async throws {
-        let directory = try await Self.regions(Self.halves(), declaresBounds: true, label: "unreachable")
+        let directory = try await Self.importedHalves.value
         let server = UnreachableOverpass()
         let parts = OverpassProvider(
             configuration: .init(endpoint: Self.remote, indexDirectory: directory),
@@ -199,7 +207,7 @@ struct RegionIndexesTests {
 
     @Test("online, a circle partly outside the indexes is asked of the server, and the answer is the server's")
     func partialCoverageOnlineAsksTheServer() async throws {
-        let directory = try await Self.regions(Self.halves(), declaresBounds: true, label: "online")
+        let directory = try await Self.importedHalves.value
         let server = CountingOverpass()
         let parts = OverpassProvider(
             configuration: .init(endpoint: Self.remote, indexDirectory: directory),
