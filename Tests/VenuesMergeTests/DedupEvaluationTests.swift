@@ -32,7 +32,7 @@ struct DedupEvaluationTests {
     /// costs `same-name-objects` (a provider's record is labelled with the nearest of statues a
     /// few metres apart: 0.7222 → 0.4444) and `duplicate` (two Foursquare copies 17 m from the
     /// OSM record whose name a third record shares: 0.9913 → 0.9854) some recall.
-    static let reported: [(radius: Double?, kind: String, precision: Double, recall: Double)] = [
+    static let reported: [EvaluationFloors.Floor] = [
         (nil, "all", 0.9953, 0.9835),
         (300, "all", 0.9944, 0.9850),
         (800, "all", 0.9947, 0.9844),
@@ -49,25 +49,8 @@ struct DedupEvaluationTests {
     @Test("no regression below the reported figures, overall and per kind, at 300 m and 800 m")
     func regressionFloor() async throws {
         let records = try Self.records()
-        // Seconds of work in a debug build: off the cooperative pool, whose two threads the
-        // loopback servers of the other suites need.
-        let (whole, views) = try await offCooperativePool {
-            (
-                DeduplicatorEvaluation.report(Deduplicator(), on: records),
-                [
-                    300.0: DeduplicatorEvaluation.report(Deduplicator(), on: records, viewRadius: 300),
-                    800.0: DeduplicatorEvaluation.report(Deduplicator(), on: records, viewRadius: 800),
-                ]
-            )
-        }
+        let views = try await EvaluationFloors.check(Self.reported, on: records)
         #expect(views[300]!.views >= 20 && views[800]!.views >= 4)
-        for floor in Self.reported {
-            let report = floor.radius.map { views[$0]! } ?? whole
-            let scores = try #require(floor.kind == "all" ? report.overall : report.byKind[floor.kind], "\(floor.kind)")
-            let label = "\(floor.kind) at \(floor.radius.map { "\(Int($0)) m" } ?? "whole set"): \(scores)"
-            #expect(scores.precision >= floor.precision - 0.005, "\(label)")
-            #expect(scores.recall >= floor.recall - 0.005, "\(label)")
-        }
         // The targets of issue 14, on realistic views.
         for report in views.values {
             #expect(report.overall.precision >= 0.99 && report.overall.recall >= 0.95, "\(report)")

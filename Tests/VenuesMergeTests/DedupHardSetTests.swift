@@ -19,7 +19,7 @@ struct DedupHardSetTests {
     /// The figures measured with issue 28's rules (`swift run -c release DedupeEvaluation
     /// Tests/VenuesMergeTests/Fixtures/dedupe-eval-helsinki-hard.json`): precision and recall
     /// may not drop more than 0.005 below them, overall and per kind, at 300 m and 800 m.
-    static let reported: [(radius: Double?, kind: String, precision: Double, recall: Double)] = [
+    static let reported: [EvaluationFloors.Floor] = [
         (nil, "all", 0.9934, 0.9576),
         (300, "all", 0.9888, 0.9604),
         (800, "all", 0.9899, 0.9581),
@@ -40,24 +40,7 @@ struct DedupHardSetTests {
     func regressionFloor() async throws {
         let records = try Self.records()
         #expect(Set(records.map(\.place)).count == 1411)
-        // Seconds of work in a debug build: off the cooperative pool, whose two threads the
-        // loopback servers of the other suites need.
-        let (whole, views) = try await offCooperativePool {
-            (
-                DeduplicatorEvaluation.report(Deduplicator(), on: records),
-                [
-                    300.0: DeduplicatorEvaluation.report(Deduplicator(), on: records, viewRadius: 300),
-                    800.0: DeduplicatorEvaluation.report(Deduplicator(), on: records, viewRadius: 800),
-                ]
-            )
-        }
-        for floor in Self.reported {
-            let report = floor.radius.map { views[$0]! } ?? whole
-            let scores = try #require(floor.kind == "all" ? report.overall : report.byKind[floor.kind], "\(floor.kind)")
-            let label = "\(floor.kind) at \(floor.radius.map { "\(Int($0)) m" } ?? "whole set"): \(scores)"
-            #expect(scores.precision >= floor.precision - 0.005, "\(label)")
-            #expect(scores.recall >= floor.recall - 0.005, "\(label)")
-        }
+        _ = try await EvaluationFloors.check(Self.reported, on: records)
     }
 
     @Test("the rules of issue 28 are what lift the hard kinds: without them recall falls")
