@@ -98,15 +98,22 @@ struct NoNetwork: HTTPClient {
     }
 }
 
-/// An HTTP client that answers every request with an empty OSM document and counts them.
+/// An HTTP client that answers every request with an empty OSM document (or fails it) and counts them.
 final class CountingOverpass: HTTPClient, @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
+    /// What every request fails with instead (an Overpass that cannot be reached); `nil` answers.
+    private let failure: HTTPClientError?
 
     var requests: Int { lock.withLock { count } }
 
+    init(failure: HTTPClientError? = nil) {
+        self.failure = failure
+    }
+
     func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         lock.withLock { count += 1 }
+        if let failure { throw failure }
         return HTTPResponse(
             status: 200,
             headers: ["Content-Type": "application/osm3s+xml"],

@@ -193,7 +193,7 @@ struct RegionIndexesTests {
     @Test("the server unreachable: the indexes answer what they hold, with the share and a warning")
     func unreachableServerFallsBackToTheIndexes() async throws {
         let directory = try await Self.importedHalves.value
-        let server = UnreachableOverpass()
+        let server = CountingOverpass(failure: .unreachable("connection refused"))
         let parts = OverpassProvider(
             configuration: .init(endpoint: Self.remote, indexDirectory: directory),
             httpClient: server
@@ -249,18 +249,5 @@ struct RegionIndexesTests {
         )
         #expect(found.venues.map(\.name) == ["New Name"])
         #expect(found.source == "index:b-new+index:a-old")
-    }
-}
-
-/// An Overpass that cannot be reached, counting the attempts.
-final class UnreachableOverpass: HTTPClient, @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    var requests: Int { lock.withLock { count } }
-
-    func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
-        lock.withLock { count += 1 }
-        throw .unreachable("connection refused")
     }
 }
