@@ -191,7 +191,7 @@ struct OSMIndexCommandTests {
             future.path,
         ]
         try sqlite.run()
-        sqlite.waitUntilExit()
+        try await offCooperativePool { sqlite.waitUntilExit() }
         home.environment["VENUES_OVERPASS_URL"] = future.path
         let newer = try await home.run(["nearby", "--providers", "osm", "--near", "60.17,24.94"])
         #expect(newer.status == 1)
@@ -266,16 +266,30 @@ struct OSMIndexCommandTests {
     /// The same on a real full disk: a 256 KiB tmpfs, too small for the sample's index of about
     /// 400 kB (where this process may mount one, as root with the right capability; skipped
     /// elsewhere, but a failure in CI).
-    @Test(.enabled(if: TestEnvironment.runs(ifAvailable: SmallDisk.canMount), "needs permission to mount a tmpfs"))
+    @Test(
+        .enabled("needs permission to mount a tmpfs") {
+            TestEnvironment.runs(ifAvailable: await SmallDisk.canMount())
+        }
+    )
     func aReallyFullDiskSaysSo() async throws {
-        guard SmallDisk.canMount else {
+        guard await SmallDisk.canMount() else {
             Issue.record(Comment(rawValue: TestEnvironment.missingInCI("the permission to mount a tmpfs")))
             return
         }
         var home = try Home()
-        let disk = try SmallDisk(at: home.root.appendingPathComponent("disk"), kibibytes: 256)
-        defer { disk.unmount() }
+        let disk = try await SmallDisk.mount(at: home.root.appendingPathComponent("disk"), kibibytes: 256)
         home.environment["VENUES_DATA_DIR"] = disk.url.path
+        do {
+            try await Self.importOnto(disk, home: home)
+        } catch {
+            await disk.unmount()
+            throw error
+        }
+        await disk.unmount()
+    }
+
+    /// Imports a one-venue file onto `disk`, then the sample, which does not fit.
+    private static func importOnto(_ disk: SmallDisk, home: Home) async throws {
         let indexes = disk.url.appendingPathComponent("osm")
         let small = try home.write(
             #"<osm version="0.6"><node id="1" lat="60.17" lon="24.94"><tag k="name" v="K"/><tag k="shop" v="x"/></node></osm>"#,
@@ -283,7 +297,7 @@ struct OSMIndexCommandTests {
         )
         #expect(try await home.run(["osm", "import", small.path, "--name", "city"]).status == 0)
         let before = try Data(contentsOf: indexes.appendingPathComponent("city.sqlite"))
-        let full = try await home.run(["osm", "import", Self.sample.path, "--name", "city"])
+        let full = try await home.run(["osm", "import", sample.path, "--name", "city"])
         #expect(full.status == 1)
         #expect(
             full.stderr.contains("city.sqlite: the disk is full") || full.stderr.contains("No space left on device"),
@@ -369,28 +383,45 @@ struct OSMIndexCommandTests {
 }
 
 /// A small tmpfs, for a disk that fills up.
-struct SmallDisk {
+struct SmallDisk: Sendable {
     let url: URL
 
-    /// Whether this process can mount one (tried once).
-    static let canMount: Bool = {
+    /// Whether this process can mount one (tried once, off the cooperative pool: mounting runs
+    /// child processes).
+    static func canMount() async -> Bool {
+        (try? await offCooperativePool { probe }) ?? false
+    }
+
+    private static let probe: Bool = {
         guard getuid() == 0 else { return false }
-        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("venues-mount-\(UUID().uuidString)")
-        guard let disk = try? SmallDisk(at: probe, kibibytes: 64) else { return false }
-        disk.unmount()
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("venues-mount-\(UUID().uuidString)")
+        guard (try? mountNow(at: url, kibibytes: 64)) != nil else { return false }
+        unmountNow(url)
         return true
     }()
 
-    init(at url: URL, kibibytes: Int) throws {
-        self.url = url
+    /// Mounts a tmpfs of `kibibytes` at `url` (made if missing).
+    static func mount(at url: URL, kibibytes: Int) async throws -> SmallDisk {
+        try await offCooperativePool { try mountNow(at: url, kibibytes: kibibytes) }
+        return SmallDisk(url: url)
+    }
+
+    /// Unmounts it and removes the mount point.
+    func unmount() async {
+        let url = url
+        _ = try? await offCooperativePool { Self.unmountNow(url) }
+    }
+
+    private static func mountNow(at url: URL, kibibytes: Int) throws {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        guard Self.command("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kibibytes)k", "tmpfs", url.path]) == 0 else {
+        guard command("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kibibytes)k", "tmpfs", url.path]) == 0 else {
+            try? FileManager.default.removeItem(at: url)
             throw CocoaError(.fileWriteNoPermission)
         }
     }
 
-    func unmount() {
-        _ = Self.command("/bin/umount", [url.path])
+    private static func unmountNow(_ url: URL) {
+        _ = command("/bin/umount", [url.path])
         try? FileManager.default.removeItem(at: url)
     }
 

@@ -8,9 +8,9 @@ public import Foundation
 /// CI, where it runs and fails instead, so that a CI run never passes without having tested it:
 ///
 /// ```
-/// @Test(.enabled(if: TestEnvironment.runs(ifAvailable: SmallDisk.canMount), "needs a tmpfs"))
-/// func fullDisk() throws {
-///     guard SmallDisk.canMount else {
+/// @Test(.enabled("needs a tmpfs") { TestEnvironment.runs(ifAvailable: await SmallDisk.canMount()) })
+/// func fullDisk() async throws {
+///     guard await SmallDisk.canMount() else {
 ///         Issue.record(Comment(rawValue: TestEnvironment.missingInCI("a tmpfs mount")))
 ///         return
 ///     }
