@@ -98,6 +98,7 @@ public enum FoursquareErrors {
         case .server(let status, let text): .server(status: status, message: text.map { scrub($0, secret: secret) })
         case .invalidResponse(let text): .invalidResponse(scrub(text, secret: secret))
         case .unsupported(let text): .unsupported(scrub(text, secret: secret))
+        case .budgetExhausted(let text): .budgetExhausted(scrub(text, secret: secret))
         case .timedOut, .rateLimited, .notFound, .cancelled: error
         }
     }

@@ -4,7 +4,8 @@ public import VenuesHTTP
 
 extension FoursquareProvider {
     /// Foursquare as the package registers it: id `fsq`, the `foursquare` settings section
-    /// (`url`, `api`, `apiKey` from `FOURSQUARE_API_KEY`), second in the merge.
+    /// (`url`, `api`, `apiKey` from `FOURSQUARE_API_KEY`, `budget.daily`, `budget.monthly`), second
+    /// in the merge.
     public static let descriptor = ProviderDescriptor<any HTTPClient>(
         profile: ProviderProfile(
             id: .foursquare,
@@ -20,7 +21,7 @@ extension FoursquareProvider {
                     isListed: true
                 ),
                 ProviderSetting("apiKey", kind: .secret, environmentVariable: "FOURSQUARE_API_KEY", isRequired: true),
-            ],
+            ] + ProviderBudget.settings,
             mergeRank: 2,
             capabilities: [.nearby, .textSearch, .lookup, .locatesCallerWithoutCentre],
             endpoint: { settings in

@@ -4,7 +4,8 @@ public import VenuesHTTP
 
 extension GooglePlacesProvider {
     /// Google Places (New) as the package registers it: id `google`, the `google` settings
-    /// section (`url`, `apiKey` from `GOOGLE_PLACES_API_KEY`, `language`), first in the merge.
+    /// section (`url`, `apiKey` from `GOOGLE_PLACES_API_KEY`, `language`, `budget.daily`,
+    /// `budget.monthly`), first in the merge.
     public static let descriptor = ProviderDescriptor<any HTTPClient>(
         profile: ProviderProfile(
             id: .google,
@@ -24,7 +25,7 @@ extension GooglePlacesProvider {
                     isRequired: true
                 ),
                 ProviderSetting("language"),
-            ],
+            ] + ProviderBudget.settings,
             mergeRank: 1,
             capabilities: [.nearby, .textSearch, .lookup],
             endpoint: { settings in settings.text("url") ?? Configuration.defaultBaseURL.absoluteString }

@@ -15,6 +15,7 @@ struct ConfigurationKeys: Sendable {
         "defaultLocation": ["latitude", "longitude"],
         "cache": ["ttlSeconds", "enabled"],
         "dedupe": ["priority"],
+        "serve": ["rateLimit", "burst"],
     ]
     static let comment = "$comment"
 
@@ -57,9 +58,30 @@ struct ConfigurationKeys: Sendable {
             guard let nested = value as? [String: Any] else {
                 return "\(section): expected an object with \(keys.sorted().joined(separator: ", "))"
             }
-            if let unknown = nested.keys.filter({ !keys.contains($0) && $0 != Self.comment }).sorted().first {
-                return "unknown setting '\(section).\(unknown)'; known: \(keys.sorted().joined(separator: ", "))"
+            if let problem = Self.problem(in: nested, path: section, keys: keys) { return problem }
+        }
+        return nil
+    }
+
+    /// The first unknown key of a section, or of an object inside it: a setting named
+    /// `budget.daily` is the key `daily` of the section's object `budget`.
+    private static func problem(in object: [String: Any], path: String, keys: Set<String>) -> String? {
+        let names = Set(keys.map { String($0.split(separator: ".", maxSplits: 1)[0]) })
+        for name in object.keys.sorted() where name != comment {
+            guard names.contains(name) else {
+                return "unknown setting '\(path).\(name)'; known: \(names.sorted().joined(separator: ", "))"
             }
+            guard !keys.contains(name) else { continue }
+            let inner = Set(
+                keys.compactMap { key -> String? in
+                    let parts = key.split(separator: ".", maxSplits: 1)
+                    return parts.count == 2 && parts[0] == name ? String(parts[1]) : nil
+                }
+            )
+            guard let nested = object[name] as? [String: Any] else {
+                return "\(path).\(name): expected an object with \(inner.sorted().joined(separator: ", "))"
+            }
+            if let problem = problem(in: nested, path: "\(path).\(name)", keys: inner) { return problem }
         }
         return nil
     }

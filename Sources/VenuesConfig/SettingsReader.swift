@@ -84,7 +84,30 @@ struct SettingsReader {
         if let names = try read("dedupe.priority", "a list of provider names", { $0.stringArray(forKey: $1) }) {
             configuration.dedupe.priority = try providerIDs(names, setting: "dedupe.priority", known: knownProviders)
         }
+        configuration.serve.rateLimit = try serveRateLimit()
         return configuration
+    }
+
+    /// `serve.rateLimit` (`120/min`) with `serve.burst` (the rate's requests when unset).
+    private func serveRateLimit() throws(ConfigurationError) -> RateLimit? {
+        let burst = try read(
+            "serve.burst",
+            "a whole number",
+            { $0.int(forKey: $1) },
+            problem: { $0 >= 1 ? nil : "serve.burst \($0) must be at least 1" }
+        )
+        guard let rate = try read("serve.rateLimit", "a rate such as \"120/min\"", { $0.string(forKey: $1) }) else {
+            if let burst { throw .invalid(path: burst.source, reason: "serve.burst needs serve.rateLimit") }
+            return nil
+        }
+        guard let limit = RateLimit(rate: rate.value, burst: burst?.value) else {
+            throw .invalid(
+                path: rate.source,
+                reason:
+                    "serve.rateLimit '\(rate.value)' is not a rate: expected requests per s, min, h or day, such as \"120/min\""
+            )
+        }
+        return limit
     }
 
     /// A provider's settings from its section: its defaults, overlaid with what the layers set.
@@ -111,6 +134,15 @@ struct SettingsReader {
             case .flag:
                 if let found = try read(key, "true or false", { $0.bool(forKey: $1) }) {
                     settings.set(setting.name, .flag(found.value), source: found.source)
+                }
+            case .count:
+                if let found = try read(
+                    key,
+                    "a whole number",
+                    { $0.int(forKey: $1) },
+                    problem: { $0 >= 0 ? nil : "\(key) must not be negative" }
+                ) {
+                    settings.set(setting.name, .count(found.value), source: found.source)
                 }
             }
         }

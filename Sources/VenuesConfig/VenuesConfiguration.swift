@@ -28,6 +28,8 @@ public struct VenuesConfiguration: Sendable, Hashable, CustomStringConvertible, 
     public var cache = Cache()
     /// Deduplication settings.
     public var dedupe = Dedupe()
+    /// `venues serve`'s settings.
+    public var serve = Serve()
 
     /// No providers: what ``init(catalog:)`` fills in is left empty.
     public init() {}
@@ -68,6 +70,14 @@ public struct VenuesConfiguration: Sendable, Hashable, CustomStringConvertible, 
         public var ttl: Double = 900
         /// Whether responses are cached at all.
         public var enabled: Bool = true
+        public init() {}
+    }
+
+    /// `venues serve`'s settings.
+    public struct Serve: Sendable, Hashable {
+        /// The rate limit of clients whose token sets none (`serve.rateLimit`, e.g. `120/min`,
+        /// with `serve.burst`); `nil`: none.
+        public var rateLimit: RateLimit?
         public init() {}
     }
 

@@ -116,6 +116,8 @@ public struct ProviderSetting: Sendable, Hashable {
         case secret
         /// `true` or `false`.
         case flag
+        /// A whole number, zero or more (a budget of requests).
+        case count
     }
 
     /// The key inside the provider's section (`apiKey`).

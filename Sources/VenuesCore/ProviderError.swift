@@ -29,6 +29,9 @@ public enum ProviderError: Error, Sendable, Hashable, CustomStringConvertible {
     case notFound(VenueID)
     /// The request was cancelled by the caller.
     case cancelled
+    /// The provider was not asked: the budget of requests its operator allows (per day or per
+    /// month) is spent. The message says which budget and when it resets.
+    case budgetExhausted(String)
 
     /// A stable, machine-readable name for the kind: the `error.kind` of the JSON output.
     public var kind: String {
@@ -44,6 +47,7 @@ public enum ProviderError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unsupported: "unsupported"
         case .notFound: "notFound"
         case .cancelled: "cancelled"
+        case .budgetExhausted: "budgetExhausted"
         }
     }
 
@@ -71,6 +75,7 @@ public enum ProviderError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unsupported(let detail): "not supported: \(detail)"
         case .notFound(let id): "no venue with id \(id)"
         case .cancelled: "cancelled"
+        case .budgetExhausted(let detail): "budget spent: \(detail)"
         }
     }
 

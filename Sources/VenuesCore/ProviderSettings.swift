@@ -11,12 +11,13 @@ public struct ProviderSettings: Sendable, Hashable, CustomStringConvertible, Cus
         case text(String)
         case secret(String)
         case flag(Bool)
+        case count(Int)
 
         /// The text of a text or secret value.
         public var text: String? {
             switch self {
             case .text(let text), .secret(let text): text
-            case .flag: nil
+            case .flag, .count: nil
             }
         }
 
@@ -26,6 +27,7 @@ public struct ProviderSettings: Sendable, Hashable, CustomStringConvertible, Cus
             case .text(let text): text
             case .secret: "<redacted>"
             case .flag(let flag): flag ? "true" : "false"
+            case .count(let count): String(count)
             }
         }
 
@@ -51,6 +53,11 @@ public struct ProviderSettings: Sendable, Hashable, CustomStringConvertible, Cus
     /// A flag setting, or `nil` when unset.
     public func flag(_ name: String) -> Bool? {
         if case .flag(let flag) = entries[name]?.value { flag } else { nil }
+    }
+
+    /// A count setting (a whole number, never negative), or `nil` when unset.
+    public func count(_ name: String) -> Int? {
+        if case .count(let count) = entries[name]?.value { count } else { nil }
     }
 
     /// Where `name`'s value came from, or `nil` when unset.

@@ -30,6 +30,8 @@ public struct DataDirectories: Sendable, Hashable {
 
     /// The favourites file: `favorites.json` in ``data``.
     public var favoritesFile: URL { data.appendingPathComponent("favorites.json", isDirectory: false) }
+    /// What the command line has spent of the paid providers' budgets: `budgets.json` in ``data``.
+    public var budgetsFile: URL { data.appendingPathComponent("budgets.json", isDirectory: false) }
     /// The directory of imported OpenStreetMap indexes (`venues osm import`): `osm` in ``data``.
     public var osmIndexes: URL { data.appendingPathComponent("osm", isDirectory: true) }
     /// Where lock files go that must not be left in a folder of the user's (an index written

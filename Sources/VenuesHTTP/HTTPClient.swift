@@ -29,6 +29,9 @@ public enum HTTPClientError: Error, Sendable, Hashable, CustomStringConvertible 
     case transport(String)
     /// The calling task was cancelled.
     case cancelled
+    /// The request was not sent: the provider's budget of requests is spent (the reason says
+    /// which budget and when it resets). See ``HTTPRequest/beforeEachAttempt``.
+    case budgetExhausted(String)
 
     public var description: String {
         switch self {
@@ -38,6 +41,7 @@ public enum HTTPClientError: Error, Sendable, Hashable, CustomStringConvertible 
         case .tooManyRedirects: "too many redirects"
         case .transport(let detail): "transfer failed: \(detail)"
         case .cancelled: "cancelled"
+        case .budgetExhausted(let reason): "not sent: \(reason)"
         }
     }
 }

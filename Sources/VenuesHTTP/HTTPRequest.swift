@@ -25,6 +25,10 @@ public struct HTTPRequest: Sendable, Hashable {
     public var maxRedirects: Int
     /// When and how to try again.
     public var retry: RetryPolicy
+    /// Asked before each attempt is sent, retries included: a meter that counts the requests a
+    /// provider is sent, and stops them (by throwing) when its budget is spent. By default
+    /// ``AttemptGate/open``.
+    public var beforeEachAttempt: AttemptGate = .open
 
     /// Defaults: 10 s in all, 5 s to connect, 20 MiB at most, 5 redirects, ``RetryPolicy/standard``.
     public init(
@@ -53,6 +57,28 @@ public struct HTTPRequest: Sendable, Hashable {
     public var redactedDescription: String {
         "\(method.rawValue) \(Redaction.redact(url: url))"
     }
+}
+
+/// Asked before each attempt of a request is sent (``HTTPRequest/beforeEachAttempt``); throws
+/// to keep the attempt from being sent.
+///
+/// Two gates are equal and hash alike, whatever they do: a gate does not make two requests
+/// different (the response cache keys requests by what is sent).
+public struct AttemptGate: Sendable, Hashable {
+    /// Called before each attempt.
+    public let check: @Sendable () async throws(HTTPClientError) -> Void
+
+    /// A gate that runs `check` before each attempt.
+    public init(_ check: @escaping @Sendable () async throws(HTTPClientError) -> Void) {
+        self.check = check
+    }
+
+    /// The gate that lets every attempt go.
+    public static let open = AttemptGate { () throws(HTTPClientError) in }
+
+    public static func == (lhs: AttemptGate, rhs: AttemptGate) -> Bool { true }
+
+    public func hash(into hasher: inout Hasher) {}
 }
 
 /// A response: status, headers and the whole body.

@@ -10,6 +10,7 @@ extension ProviderError {
         case .tooManyRedirects: self = .invalidResponse("too many redirects")
         case .transport(let detail): self = .invalidResponse("transfer failed: \(detail)")
         case .cancelled: self = .cancelled
+        case .budgetExhausted(let reason): self = .budgetExhausted(reason)
         }
     }
 }

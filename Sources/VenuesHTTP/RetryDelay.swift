@@ -25,7 +25,7 @@ extension RetryPolicy {
     func retries(_ error: HTTPClientError) -> Bool {
         switch error {
         case .unreachable, .transport: retriesConnectionErrors
-        case .timedOut, .responseTooLarge, .tooManyRedirects, .cancelled: false
+        case .timedOut, .responseTooLarge, .tooManyRedirects, .cancelled, .budgetExhausted: false
         }
     }
 }

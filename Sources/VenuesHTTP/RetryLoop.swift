@@ -47,6 +47,7 @@ struct RetryLoop: Sendable {
             attemptNumber += 1
             let remaining = deadline - environment.now()
             guard remaining > 0 else { throw .timedOut }
+            try await request.beforeEachAttempt.check()
             let result = await attempt(request, remaining)
 
             let wait: Double?

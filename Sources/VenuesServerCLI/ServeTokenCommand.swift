@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VenuesCLISupport
+import VenuesCore
 import VenuesServer
 import VenuesServerStore
 
@@ -14,8 +15,13 @@ struct ServeTokenCommand: AsyncParsableCommand {
             Each client has a name and one token. The store keeps only the token's SHA-256, so a
             token is shown once, when it is created; a lost token is revoked and made anew.
 
+            A token may carry its own rate limit (--rate 120/min --burst 20); without one, the
+            server's default applies (venues serve --default-rate, or serve.rateLimit in the
+            configuration).
+
             Examples:
               venues serve token create mobile-app
+              venues serve token create batch-job --rate 1000/day --burst 10
               venues serve token list --database postgres://venues@db.internal/venues
               venues serve token revoke mobile-app
             """,
@@ -35,6 +41,20 @@ struct ServeTokenCommand: AsyncParsableCommand {
         return name
     }
 
+    /// The limit of `--rate` and `--burst`, or `nil` when neither is given.
+    static func rateLimit(rate: String?, burst: Int?) throws -> RateLimit? {
+        guard let rate else {
+            if burst != nil { throw ValidationError("--burst needs --rate") }
+            return nil
+        }
+        guard let limit = RateLimit(rate: rate, burst: burst) else {
+            throw ValidationError(
+                "--rate \(rate) is not a rate: expected requests per s, min, h or day, such as 120/min (and --burst at least 1)"
+            )
+        }
+        return limit
+    }
+
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "create",
@@ -44,17 +64,38 @@ struct ServeTokenCommand: AsyncParsableCommand {
         @Argument(help: "The client's name, e.g. mobile-app.")
         var name: String
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The client's own rate limit, e.g. 120/min (per s, min, h or day); default: the server's.",
+                valueName: "rate"
+            )
+        )
+        var rate: String?
+
+        @Option(name: .long, help: ArgumentHelp("The burst of --rate (default: its requests).", valueName: "requests"))
+        var burst: Int?
+
         @OptionGroup var database: ServeDatabaseOptions
         @OptionGroup var global: GlobalOptions
 
-        func validate() throws { _ = try ServeTokenCommand.checkedName(name) }
+        func validate() throws {
+            _ = try ServeTokenCommand.checkedName(name)
+            _ = try ServeTokenCommand.rateLimit(rate: rate, burst: burst)
+        }
 
         func run() async throws {
             try await failingWithMessage {
                 let token = BearerToken.generate()
+                let limit = try ServeTokenCommand.rateLimit(rate: rate, burst: burst)
                 try await database.withStore(global: global) { store in
                     do throws(ServerStoreError) {
-                        try await store.createClient(name: name, tokenHash: BearerToken.hash(token), createdAt: Date())
+                        try await store.createClient(
+                            name: name,
+                            tokenHash: BearerToken.hash(token),
+                            createdAt: Date(),
+                            rateLimit: limit
+                        )
                     } catch {
                         if case .duplicateClient = error {
                             throw CommandFailure(
@@ -73,7 +114,7 @@ struct ServeTokenCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "List the clients, oldest first (never their tokens)."
+            abstract: "List the clients, oldest first, with their rate limits and today's use (never their tokens)."
         )
 
         @Option(name: .long, help: ArgumentHelp("Output format: table or json.", valueName: "format"))
@@ -88,17 +129,32 @@ struct ServeTokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await failingWithMessage {
-                let clients = try await database.withStore(global: global) { store in
+                let today = UsageReport.day(Date())
+                let (clients, usage) = try await database.withStore(global: global) { store in
                     do throws(ServerStoreError) {
-                        return try await store.clients()
+                        return (try await store.clients(), try await store.usage(since: today))
                     } catch {
                         throw CommandFailure("cannot list the clients: \(error.reason)")
                     }
                 }
+                let report = UsageReport(records: usage.filter { $0.day == today })
                 let formatter = ISO8601DateFormatter()
                 switch format {
                 case .json:
-                    let objects = clients.map { ["name": $0.name, "createdAt": formatter.string(from: $0.createdAt)] }
+                    let objects: [[String: Any]] = clients.map { client in
+                        let used = report.total(client: client.name)
+                        var object: [String: Any] = [
+                            "name": client.name,
+                            "createdAt": formatter.string(from: client.createdAt),
+                            "today": ["requests": used.requests, "upstreamRequests": used.upstreamRequests],
+                        ]
+                        if let limit = client.rateLimit {
+                            object["rateLimit"] = [
+                                "requests": limit.requests, "seconds": limit.seconds, "burst": limit.burst,
+                            ]
+                        }
+                        return object
+                    }
                     let data = try JSONSerialization.data(
                         withJSONObject: objects,
                         options: [.prettyPrinted, .sortedKeys]
@@ -109,14 +165,21 @@ struct ServeTokenCommand: AsyncParsableCommand {
                         print("No clients yet: create one with venues serve token create NAME.")
                         return
                     }
-                    let width = max(4, clients.map(\.name.count).max() ?? 4)
-                    print("NAME".padding(toLength: width, withPad: " ", startingAt: 0) + "  CREATED")
-                    for client in clients {
-                        print(
-                            client.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                                + formatter.string(from: client.createdAt)
-                        )
+                    let rows = clients.map { client in
+                        let used = report.total(client: client.name)
+                        return [
+                            client.name, formatter.string(from: client.createdAt),
+                            client.rateLimit?.description ?? "server default",
+                            String(used.requests), String(used.upstreamRequests),
+                        ]
                     }
+                    print(
+                        TextTable.render(
+                            header: ["NAME", "CREATED", "RATE LIMIT", "REQUESTS TODAY", "UPSTREAM TODAY"],
+                            rows: rows,
+                            rightAligned: [3, 4]
+                        )
+                    )
                 }
             }
         }
@@ -148,7 +211,7 @@ struct ServeTokenCommand: AsyncParsableCommand {
                 guard removed else {
                     throw CommandFailure("there is no client named \(name) (see venues serve token list)")
                 }
-                print("Revoked \(name): its token no longer works (running servers stop accepting it within 5 s).")
+                print("Revoked \(name): its token no longer works (running servers stop accepting it within 1 s).")
             }
         }
     }

@@ -25,13 +25,19 @@ struct ServerCommand: AsyncParsableCommand {
             loopback address only. Provider keys and endpoints come from the configuration, as for
             the other commands. SIGTERM or SIGINT: stop accepting, finish the requests in flight, exit 0.
 
+            Clients whose token carries no rate limit get --default-rate (else serve.rateLimit in
+            the configuration; else none). The paid providers' budgets (google.budget.daily,
+            foursquare.budget.monthly, …) are counted in the store, shared by every server on it.
+
             Examples:
               venues serve
               venues serve --host 0.0.0.0 --port 8080 --database postgres://venues@db.internal/venues
               venues serve --no-auth --port 0
+              venues serve --default-rate 120/min --default-burst 20
+              venues serve usage --since 2026-11-01
             """,
         version: VenuesVersion.current,
-        subcommands: [ServeTokenCommand.self]
+        subcommands: [ServeTokenCommand.self, ServeUsageCommand.self]
     )
 
     @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "address"))
@@ -52,10 +58,33 @@ struct ServerCommand: AsyncParsableCommand {
     )
     var readTimeout: Double = 30
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The rate limit of clients whose token sets none, e.g. 120/min (per s, min, h or day).",
+            valueName: "rate"
+        )
+    )
+    var defaultRate: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The burst of --default-rate (default: its requests).", valueName: "requests")
+    )
+    var defaultBurst: Int?
+
     @OptionGroup var database: ServeDatabaseOptions
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
+        if let defaultRate, RateLimit(rate: defaultRate, burst: defaultBurst) == nil {
+            throw ValidationError(
+                "--default-rate \(defaultRate) is not a rate: expected requests per s, min, h or day, such as 120/min (and --default-burst at least 1)"
+            )
+        }
+        if defaultBurst != nil, defaultRate == nil {
+            throw ValidationError("--default-burst needs --default-rate")
+        }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port \(port) is out of range: expected 0 to 65535")
         }
@@ -93,6 +122,9 @@ struct ServerCommand: AsyncParsableCommand {
             settings.readTimeout = .milliseconds(Int64(readTimeout * 1000))
             settings.osmIndexDirectory =
                 context.configuration[.openStreetMap].flag("useIndexes") ?? true ? context.directories.osmIndexes : nil
+            settings.defaultRateLimit =
+                defaultRate.flatMap { RateLimit(rate: $0, burst: defaultBurst) }
+                ?? context.configuration.serve.rateLimit
             let server: VenuesServer
             do throws(ServerSetupError) {
                 server = try VenuesServer(

@@ -9,6 +9,11 @@
 ///           categories text[], sources text[], note text, added_at timestamptz,
 ///           UNIQUE (client, venue_id))
 /// cache(key text PRIMARY KEY, value bytea, expires_at timestamptz)   -- UNLOGGED
+/// -- version 2: rate limits, budgets, usage
+/// clients + rate_requests integer, rate_seconds integer, rate_burst integer (NULL: the default)
+/// budget_spent(provider text, period text, spent bigint, PRIMARY KEY (provider, period))
+/// client_usage(day text, client text, provider text ('' for all), requests bigint,
+///              upstream bigint, PRIMARY KEY (day, client, provider))
 /// ```
 ///
 /// The cache table is `UNLOGGED`: no write-ahead log for data that can be fetched again, so
@@ -61,7 +66,35 @@ enum PostgresServerSchema {
                 """,
                 "CREATE INDEX cache_by_expiry ON cache (expires_at)",
             ]
-        )
+        ),
+        Migration(
+            version: 2,
+            description: "rate limits per client, budgets per provider, usage per day",
+            statements: [
+                """
+                ALTER TABLE clients ADD COLUMN rate_requests integer, ADD COLUMN rate_seconds integer,
+                    ADD COLUMN rate_burst integer
+                """,
+                """
+                CREATE TABLE budget_spent (
+                    provider text NOT NULL,
+                    period text NOT NULL,
+                    spent bigint NOT NULL,
+                    PRIMARY KEY (provider, period)
+                )
+                """,
+                """
+                CREATE TABLE client_usage (
+                    day text NOT NULL,
+                    client text NOT NULL,
+                    provider text NOT NULL,
+                    requests bigint NOT NULL,
+                    upstream bigint NOT NULL,
+                    PRIMARY KEY (day, client, provider)
+                )
+                """,
+            ]
+        ),
     ]
 
     /// The schema version this build writes and understands.

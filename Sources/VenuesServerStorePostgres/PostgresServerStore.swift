@@ -129,13 +129,20 @@ public final class PostgresServerStore: ServerStore {
 
     // MARK: Clients
 
-    public func createClient(name: String, tokenHash: TokenHash, createdAt: Date) async throws(ServerStoreError) {
+    public func createClient(
+        name: String,
+        tokenHash: TokenHash,
+        createdAt: Date,
+        rateLimit: RateLimit?
+    ) async throws(ServerStoreError) {
         let created = ServerStoreTime.microseconds(createdAt)
+        let (requests, seconds, burst) = (rateLimit?.requests, rateLimit?.seconds, rateLimit?.burst)
         let inserted = try await perform { client in
             try await client.query(
                 """
-                INSERT INTO clients (name, token_hash, created_at)
-                VALUES (\(name), \(tokenHash.hex), \(PostgresInstant(microseconds: created)))
+                INSERT INTO clients (name, token_hash, created_at, rate_requests, rate_seconds, rate_burst)
+                VALUES (\(name), \(tokenHash.hex), \(PostgresInstant(microseconds: created)), \(requests), \(seconds),
+                    \(burst))
                 ON CONFLICT (name) DO NOTHING RETURNING id
                 """
             ).collect().count > 0
@@ -147,12 +154,10 @@ public final class PostgresServerStore: ServerStore {
         try await perform { client in
             var clients: [ServerClient] = []
             let rows = try await client.query(
-                "SELECT name, created_at FROM clients ORDER BY created_at, id"
+                "SELECT name, created_at, rate_requests, rate_seconds, rate_burst FROM clients ORDER BY created_at, id"
             )
-            for try await (name, created) in rows.decode((String, PostgresInstant).self) {
-                clients.append(
-                    ServerClient(name: name, createdAt: ServerStoreTime.date(microseconds: created.microseconds))
-                )
+            for try await row in rows.decode(Self.ClientRow.self) {
+                clients.append(Self.client(row))
             }
             return clients
         }
@@ -175,13 +180,29 @@ public final class PostgresServerStore: ServerStore {
     public func client(tokenHash: TokenHash) async throws(ServerStoreError) -> ServerClient? {
         try await perform { client in
             let rows = try await client.query(
-                "SELECT name, created_at FROM clients WHERE token_hash = \(tokenHash.hex)"
+                """
+                SELECT name, created_at, rate_requests, rate_seconds, rate_burst FROM clients
+                WHERE token_hash = \(tokenHash.hex)
+                """
             )
-            for try await (name, created) in rows.decode((String, PostgresInstant).self) {
-                return ServerClient(name: name, createdAt: ServerStoreTime.date(microseconds: created.microseconds))
+            for try await row in rows.decode(Self.ClientRow.self) {
+                return Self.client(row)
             }
             return nil
         }
+    }
+
+    /// name, created_at, rate_requests, rate_seconds, rate_burst.
+    private typealias ClientRow = (String, PostgresInstant, Int?, Int?, Int?)
+
+    private static func client(_ row: ClientRow) -> ServerClient {
+        let (name, created, requests, seconds, burst) = row
+        let rateLimit = requests.map { RateLimit(requests: $0, seconds: seconds ?? 60, burst: burst ?? $0) }
+        return ServerClient(
+            name: name,
+            createdAt: ServerStoreTime.date(microseconds: created.microseconds),
+            rateLimit: rateLimit
+        )
     }
 
     // MARK: Favourites
@@ -291,6 +312,119 @@ public final class PostgresServerStore: ServerStore {
                     logger: logger
                 )
             }
+        }
+    }
+
+    // MARK: Budgets and usage
+
+    public func spendBudget(
+        provider: ProviderID,
+        charges: [BudgetCharge]
+    ) async throws(ServerStoreError) -> BudgetPeriodKey? {
+        guard !charges.isEmpty else { return nil }
+        let logger = logger
+        let name = provider.rawValue
+        let periods = charges.map(\.period)
+        let limits = Dictionary(charges.map { ($0.period, $0.limit) }, uniquingKeysWith: min)
+        return try await perform { client in
+            try await client.withTransaction(logger: logger) { connection in
+                for period in periods {
+                    try await connection.query(
+                        """
+                        INSERT INTO budget_spent (provider, period, spent) VALUES (\(name), \(period), 0)
+                        ON CONFLICT (provider, period) DO NOTHING
+                        """,
+                        logger: logger
+                    )
+                }
+                // Locked in one order, so that two servers spending at once never deadlock; the
+                // second waits for the first's commit and sees its count.
+                let rows = try await connection.query(
+                    """
+                    SELECT period, spent FROM budget_spent WHERE provider = \(name) AND period = ANY(\(periods))
+                    ORDER BY period FOR UPDATE
+                    """,
+                    logger: logger
+                )
+                var exhausted: String?
+                for try await (period, spent) in rows.decode((String, Int).self)
+                where exhausted == nil && spent >= (limits[period] ?? .max) {
+                    exhausted = period
+                }
+                if let exhausted { return exhausted }
+                try await connection.query(
+                    """
+                    UPDATE budget_spent SET spent = spent + 1 WHERE provider = \(name) AND period = ANY(\(periods))
+                    """,
+                    logger: logger
+                )
+                return nil
+            }
+        }
+    }
+
+    public func budgetSpent(
+        provider: ProviderID,
+        periods: [BudgetPeriodKey]
+    ) async throws(ServerStoreError) -> [BudgetPeriodKey: Int] {
+        let name = provider.rawValue
+        return try await perform { client in
+            var spent = Dictionary(periods.map { ($0, 0) }, uniquingKeysWith: { first, _ in first })
+            let rows = try await client.query(
+                "SELECT period, spent FROM budget_spent WHERE provider = \(name) AND period = ANY(\(periods))"
+            )
+            for try await (period, count) in rows.decode((String, Int).self) {
+                spent[period] = count
+            }
+            return spent
+        }
+    }
+
+    public func addUsage(_ records: [UsageRecord]) async throws(ServerStoreError) {
+        guard !records.isEmpty else { return }
+        let days = records.map(\.day)
+        let clients = records.map(\.client)
+        let providers = records.map { $0.provider?.rawValue ?? "" }
+        let requests = records.map(\.requests)
+        let upstream = records.map(\.upstreamRequests)
+        try await perform { client in
+            // One statement for the whole flush: the rows arrive as arrays, side by side.
+            _ = try await client.query(
+                """
+                INSERT INTO client_usage (day, client, provider, requests, upstream)
+                SELECT * FROM unnest(\(days)::text[], \(clients)::text[], \(providers)::text[],
+                    \(requests)::bigint[], \(upstream)::bigint[])
+                ON CONFLICT (day, client, provider) DO UPDATE SET
+                    requests = client_usage.requests + excluded.requests,
+                    upstream = client_usage.upstream + excluded.upstream
+                """
+            ).collect()
+        }
+    }
+
+    public func usage(since day: String) async throws(ServerStoreError) -> [UsageRecord] {
+        try await perform { client in
+            let rows = try await client.query(
+                """
+                SELECT day, client, provider, requests, upstream FROM client_usage WHERE day >= \(day)
+                ORDER BY day, client, provider
+                """
+            )
+            var records: [UsageRecord] = []
+            for try await (day, name, provider, requests, upstream) in rows.decode(
+                (String, String, String, Int, Int).self
+            ) {
+                records.append(
+                    UsageRecord(
+                        day: day,
+                        client: name,
+                        provider: provider.isEmpty ? nil : ProviderID(rawValue: provider),
+                        requests: requests,
+                        upstreamRequests: upstream
+                    )
+                )
+            }
+            return records
         }
     }
 

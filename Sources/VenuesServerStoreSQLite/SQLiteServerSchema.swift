@@ -10,6 +10,11 @@ import VenuesServerStore
 ///           longitude REAL, address TEXT, categories TEXT, sources TEXT, note TEXT,
 ///           added_at INTEGER, UNIQUE(client, venue_id))
 /// cache(key TEXT PRIMARY KEY, value BLOB, expires_at INTEGER)
+/// -- version 2: rate limits, budgets, usage
+/// clients + rate_requests INTEGER, rate_seconds INTEGER, rate_burst INTEGER (NULL: the default)
+/// budget_spent(provider TEXT, period TEXT, spent INTEGER, PRIMARY KEY(provider, period))
+/// client_usage(day TEXT, client TEXT, provider TEXT ('' for all), requests INTEGER, upstream INTEGER,
+///       PRIMARY KEY(day, client, provider))
 /// ```
 ///
 /// Times are microseconds since 1970 (``VenuesServerStore/ServerStoreTime``); `categories` and
@@ -59,7 +64,30 @@ enum SQLiteServerSchema {
                 );
                 CREATE INDEX cache_by_expiry ON cache(expires_at);
                 """
-        )
+        ),
+        Migration(
+            version: 2,
+            description: "rate limits per client, budgets per provider, usage per day",
+            sql: """
+                ALTER TABLE clients ADD COLUMN rate_requests INTEGER;
+                ALTER TABLE clients ADD COLUMN rate_seconds INTEGER;
+                ALTER TABLE clients ADD COLUMN rate_burst INTEGER;
+                CREATE TABLE budget_spent(
+                    provider TEXT NOT NULL,
+                    period TEXT NOT NULL,
+                    spent INTEGER NOT NULL,
+                    PRIMARY KEY(provider, period)
+                ) WITHOUT ROWID;
+                CREATE TABLE client_usage(
+                    day TEXT NOT NULL,
+                    client TEXT NOT NULL,
+                    provider TEXT NOT NULL,
+                    requests INTEGER NOT NULL,
+                    upstream INTEGER NOT NULL,
+                    PRIMARY KEY(day, client, provider)
+                ) WITHOUT ROWID;
+                """
+        ),
     ]
 
     /// The schema version this build writes and understands.

@@ -90,15 +90,30 @@ public final class SQLiteServerStore: ServerStore {
 
     // MARK: Clients
 
-    public func createClient(name: String, tokenHash: TokenHash, createdAt: Date) async throws(ServerStoreError) {
+    public func createClient(
+        name: String,
+        tokenHash: TokenHash,
+        createdAt: Date,
+        rateLimit: RateLimit?
+    ) async throws(ServerStoreError) {
         let created = ServerStoreTime.microseconds(createdAt)
         let inserted = try await writer.run { context in
             try context.withStatement(
-                "INSERT INTO clients(name, token_hash, created_at) VALUES (?, ?, ?) ON CONFLICT(name) DO NOTHING"
+                """
+                INSERT INTO clients(name, token_hash, created_at, rate_requests, rate_seconds, rate_burst)
+                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(name) DO NOTHING
+                """
             ) { insert in
                 try insert.bind(name, at: 1)
                 try insert.bind(tokenHash.hex, at: 2)
                 try insert.bind(created, at: 3)
+                if let rateLimit {
+                    try insert.bind(rateLimit.requests, at: 4)
+                    try insert.bind(rateLimit.seconds, at: 5)
+                    try insert.bind(rateLimit.burst, at: 6)
+                } else {
+                    for column in Int32(4)...6 { try insert.bindNull(at: column) }
+                }
                 try insert.run()
                 return context.connection.changes > 0
             }
@@ -108,16 +123,11 @@ public final class SQLiteServerStore: ServerStore {
 
     public func clients() async throws(ServerStoreError) -> [ServerClient] {
         try await reader().run { context in
-            try context.withStatement("SELECT name, created_at FROM clients ORDER BY created_at, id") { query in
+            try context.withStatement(
+                "SELECT name, created_at, rate_requests, rate_seconds, rate_burst FROM clients ORDER BY created_at, id"
+            ) { query in
                 var clients: [ServerClient] = []
-                while try query.step() {
-                    clients.append(
-                        ServerClient(
-                            name: query.text(0) ?? "",
-                            createdAt: ServerStoreTime.date(microseconds: query.int64(1))
-                        )
-                    )
-                }
+                while try query.step() { clients.append(Self.client(query)) }
                 return clients
             }
         }
@@ -141,15 +151,27 @@ public final class SQLiteServerStore: ServerStore {
 
     public func client(tokenHash: TokenHash) async throws(ServerStoreError) -> ServerClient? {
         try await reader().run { context in
-            try context.withStatement("SELECT name, created_at FROM clients WHERE token_hash = ?") { query in
+            try context.withStatement(
+                "SELECT name, created_at, rate_requests, rate_seconds, rate_burst FROM clients WHERE token_hash = ?"
+            ) { query in
                 try query.bind(tokenHash.hex, at: 1)
                 guard try query.step() else { return nil }
-                return ServerClient(
-                    name: query.text(0) ?? "",
-                    createdAt: ServerStoreTime.date(microseconds: query.int64(1))
-                )
+                return Self.client(query)
             }
         }
+    }
+
+    /// A client from a row of name, created_at, rate_requests, rate_seconds, rate_burst.
+    private static func client(_ row: SQLiteStatement) -> ServerClient {
+        let rateLimit =
+            row.isNull(2)
+            ? nil
+            : RateLimit(requests: Int(row.int64(2)), seconds: Int(row.int64(3)), burst: Int(row.int64(4)))
+        return ServerClient(
+            name: row.text(0) ?? "",
+            createdAt: ServerStoreTime.date(microseconds: row.int64(1)),
+            rateLimit: rateLimit
+        )
     }
 
     // MARK: Favourites
@@ -274,6 +296,114 @@ public final class SQLiteServerStore: ServerStore {
                     try prune.bind(now, at: 1)
                     try prune.run()
                 }
+            }
+        }
+    }
+
+    // MARK: Budgets and usage
+
+    public func spendBudget(
+        provider: ProviderID,
+        charges: [BudgetCharge]
+    ) async throws(ServerStoreError) -> BudgetPeriodKey? {
+        try await writer.run { context in
+            try context.connection.transaction {
+                for charge in charges {
+                    let spent = try context.withStatement(
+                        "SELECT spent FROM budget_spent WHERE provider = ? AND period = ?"
+                    ) { query in
+                        try query.bind(provider.rawValue, at: 1)
+                        try query.bind(charge.period, at: 2)
+                        return try query.step() ? Int(query.int64(0)) : 0
+                    }
+                    if spent >= charge.limit { return charge.period }
+                }
+                for charge in charges {
+                    try context.withStatement(
+                        """
+                        INSERT INTO budget_spent(provider, period, spent) VALUES (?, ?, 1)
+                        ON CONFLICT(provider, period) DO UPDATE SET spent = spent + 1
+                        """
+                    ) { upsert in
+                        try upsert.bind(provider.rawValue, at: 1)
+                        try upsert.bind(charge.period, at: 2)
+                        try upsert.run()
+                    }
+                }
+                return nil
+            }
+        }
+    }
+
+    public func budgetSpent(
+        provider: ProviderID,
+        periods: [BudgetPeriodKey]
+    ) async throws(ServerStoreError) -> [BudgetPeriodKey: Int] {
+        try await reader().run { context in
+            var spent: [BudgetPeriodKey: Int] = [:]
+            for period in periods {
+                spent[period] = try context.withStatement(
+                    "SELECT spent FROM budget_spent WHERE provider = ? AND period = ?"
+                ) { query in
+                    try query.bind(provider.rawValue, at: 1)
+                    try query.bind(period, at: 2)
+                    return try query.step() ? Int(query.int64(0)) : 0
+                }
+            }
+            return spent
+        }
+    }
+
+    public func addUsage(_ records: [UsageRecord]) async throws(ServerStoreError) {
+        guard !records.isEmpty else { return }
+        try await writer.run { context in
+            // Counts lost with a power cut are not worth an fsync per flush.
+            try context.connection.execute("PRAGMA synchronous = NORMAL")
+            defer { try? context.connection.execute("PRAGMA synchronous = FULL") }
+            try context.connection.transaction {
+                for record in records {
+                    try context.withStatement(
+                        """
+                        INSERT INTO client_usage(day, client, provider, requests, upstream) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT(day, client, provider) DO UPDATE SET
+                            requests = requests + excluded.requests, upstream = upstream + excluded.upstream
+                        """
+                    ) { upsert in
+                        try upsert.bind(record.day, at: 1)
+                        try upsert.bind(record.client, at: 2)
+                        try upsert.bind(record.provider?.rawValue ?? "", at: 3)
+                        try upsert.bind(record.requests, at: 4)
+                        try upsert.bind(record.upstreamRequests, at: 5)
+                        try upsert.run()
+                    }
+                }
+            }
+        }
+    }
+
+    public func usage(since day: String) async throws(ServerStoreError) -> [UsageRecord] {
+        try await reader().run { context in
+            try context.withStatement(
+                """
+                SELECT day, client, provider, requests, upstream FROM client_usage WHERE day >= ?
+                ORDER BY day, client, provider
+                """
+            ) { query in
+                try query.bind(day, at: 1)
+                var records: [UsageRecord] = []
+                while try query.step() {
+                    let provider = query.text(2) ?? ""
+                    records.append(
+                        UsageRecord(
+                            day: query.text(0) ?? "",
+                            client: query.text(1) ?? "",
+                            provider: provider.isEmpty ? nil : ProviderID(rawValue: provider),
+                            requests: Int(query.int64(3)),
+                            upstreamRequests: Int(query.int64(4))
+                        )
+                    )
+                }
+                return records
             }
         }
     }

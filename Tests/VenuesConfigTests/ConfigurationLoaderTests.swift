@@ -81,14 +81,26 @@ import VenuesEngine
         (#"{"providers": ["osm", "fsq", "osm"]}"#, "providers: 'osm' is listed twice"),
         (#"{"cache": {"enabled": "yes"}}"#, "cache.enabled: expected true or false"),
         (#"{"providers": "osm"}"#, "providers: expected a list of provider names"),
-        (#"{"foursquare": "https://example.com"}"#, "foursquare: expected an object with api, apiKey, url"),
+        (#"{"foursquare": "https://example.com"}"#, "foursquare: expected an object with api, apiKey, budget"),
         (#"{"defaultLocation": {"latitude": 60}}"#, "defaultLocation: missing key longitude"),
         ("[1, 2]", "top level: expected an object"),
         (#"{"limit": 0}"#, "limit 0"),
         (#"{"radios": 5}"#, "unknown setting 'radios'"),
         (#"{"defaultLocation": {"latitude": 95, "longitude": 0}}"#, "latitude 95.0 is out of range"),
         (#"{"foursquare": {"api": "v2"}}"#, "foursquare.api 'v2'"),
-        (#"{"foursquare": {"baseURL": "http://x"}}"#, "unknown setting 'foursquare.baseURL'; known: api, apiKey, url"),
+        (
+            #"{"foursquare": {"baseURL": "http://x"}}"#,
+            "unknown setting 'foursquare.baseURL'; known: api, apiKey, budget, url"
+        ),
+        (#"{"google": {"budget": {"daily": -1}}}"#, "google.budget.daily must not be negative"),
+        (#"{"google": {"budget": {"daily": "lots"}}}"#, "google.budget.daily: expected a whole number"),
+        (#"{"google": {"budget": {"weekly": 5}}}"#, "unknown setting 'google.budget.weekly'; known: daily, monthly"),
+        (#"{"google": {"budget": 5}}"#, "google.budget: expected an object with daily, monthly"),
+        (#"{"overpass": {"budget": {"daily": 5}}}"#, "unknown setting 'overpass.budget'"),
+        (#"{"serve": {"rateLimit": "fast"}}"#, "serve.rateLimit 'fast' is not a rate"),
+        (#"{"serve": {"rateLimit": "0/min"}}"#, "serve.rateLimit '0/min' is not a rate"),
+        (#"{"serve": {"burst": 5}}"#, "serve.burst needs serve.rateLimit"),
+        (#"{"serve": {"rateLimit": "5/s", "burst": 0}}"#, "serve.burst 0 must be at least 1"),
         (#"{"google": {"key": "k"}}"#, "unknown setting 'google.key'"),
         (#"{"cache": {"ttl": 5}}"#, "unknown setting 'cache.ttl'"),
         (#"{"defaultLocation": {"lat": 60, "lon": 24}}"#, "unknown setting 'defaultLocation.lat'"),
@@ -143,6 +155,28 @@ import VenuesEngine
                 explicitFile: wrong.path
             )
         }
+    }
+
+    @Test func budgetsAndTheServersRateLimitAreRead() async throws {
+        let sandbox = try Sandbox()
+        let file = try sandbox.write(
+            #"""
+            {"google": {"budget": {"daily": 100, "monthly": 2000}}, "foursquare": {"budget": {"monthly": 0}},
+             "serve": {"rateLimit": "120/min", "burst": 20}}
+            """#,
+            to: "limits.json"
+        )
+        let configuration = try await ConfigurationLoader(environment: sandbox.environment, catalog: Self.catalog).load(
+            explicitFile: file.path
+        )
+        #expect(ProviderBudget(settings: configuration[.google]) == ProviderBudget(daily: 100, monthly: 2000))
+        #expect(ProviderBudget(settings: configuration[.foursquare]) == ProviderBudget(daily: nil, monthly: 0))
+        #expect(ProviderBudget(settings: configuration[.openStreetMap]) == nil)
+        #expect(configuration[.google].source(ProviderBudget.dailySetting) == file.path)
+        #expect(configuration.serve.rateLimit == RateLimit(requests: 120, seconds: 60, burst: 20))
+        let defaults = try await ConfigurationLoader(environment: sandbox.environment, catalog: Self.catalog).load()
+        #expect(defaults.serve.rateLimit == nil)
+        #expect(ProviderBudget(settings: defaults[.google]) == nil)
     }
 
     @Test func missingExplicitFile() async throws {

@@ -48,6 +48,17 @@ public struct ServerStoreConformance: Sendable {
         case cacheExpiry
         /// Storing under a cached key replaces the value and the expiry.
         case cacheReplace
+        /// A client's own rate limit comes back with it (by token hash and in the list); a client
+        /// without one has none.
+        case clientRateLimit
+        /// A budget is spent one request at a time in all its periods at once, or not at all when
+        /// one is at its limit; counts are per provider and period.
+        case budgetAllOrNothing
+        /// Instances spending one budget at once never count past its limit together.
+        case budgetSharedByInstances
+        /// Usage rows add up per day, client and provider (`nil`: all), from several instances;
+        /// `usage(since:)` gives the days from that one on.
+        case usageAddsUp
         /// Migrating again, from the same or another instance, changes nothing and keeps the data.
         case migrateTwice
         /// Two instances migrating one new database at once: both succeed, each migration runs once.
@@ -103,6 +114,10 @@ public struct ServerStoreConformance: Sendable {
         case .datePrecision: try await context.datePrecision()
         case .cacheExpiry: try await context.cacheExpiry()
         case .cacheReplace: try await context.cacheReplace()
+        case .clientRateLimit: try await context.clientRateLimit()
+        case .budgetAllOrNothing: try await context.budgetAllOrNothing()
+        case .budgetSharedByInstances: try await context.budgetSharedByInstances()
+        case .usageAddsUp: try await context.usageAddsUp()
         case .migrateTwice: try await context.migrateTwice()
         case .migrateConcurrently: try await context.migrateConcurrently()
         case .schemaTooNew: try await context.schemaTooNew()

@@ -42,6 +42,21 @@ enum StoreCalls {
             Call(name: "storeValue") { () async throws(ServerStoreError) in
                 try await store.storeValue([1, 2, 3], key: "calls", expiresAt: Date().addingTimeInterval(60))
             },
+            Call(name: "spendBudget") { () async throws(ServerStoreError) in
+                _ = try await store.spendBudget(
+                    provider: .google,
+                    charges: [BudgetCharge(period: "day:2026-11-26", limit: 5)]
+                )
+            },
+            Call(name: "budgetSpent") { () async throws(ServerStoreError) in
+                _ = try await store.budgetSpent(provider: .google, periods: ["day:2026-11-26"])
+            },
+            Call(name: "addUsage") { () async throws(ServerStoreError) in
+                try await store.addUsage([
+                    UsageRecord(day: "2026-11-26", client: "calls", provider: nil, requests: 1, upstreamRequests: 0)
+                ])
+            },
+            Call(name: "usage") { () async throws(ServerStoreError) in _ = try await store.usage(since: "2026-11-01") },
         ]
     }
 }

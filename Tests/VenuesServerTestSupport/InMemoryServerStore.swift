@@ -15,6 +15,14 @@ public final class InMemoryServerDatabase: Sendable {
         var cache: [String: (value: [UInt8], expiresAt: Date)] = [:]
         var cacheReads = 0
         var cacheWrites = 0
+        var budgetSpent: [String: [BudgetPeriodKey: Int]] = [:]
+        var usage: [UsageKey: (requests: Int, upstream: Int)] = [:]
+    }
+
+    struct UsageKey: Hashable {
+        var day: String
+        var client: String
+        var provider: ProviderID?
     }
 
     let state = Mutex(State())
@@ -87,10 +95,15 @@ public final class InMemoryServerStore: ServerStore {
         try checked { _ in }
     }
 
-    public func createClient(name: String, tokenHash: TokenHash, createdAt: Date) async throws(ServerStoreError) {
+    public func createClient(
+        name: String,
+        tokenHash: TokenHash,
+        createdAt: Date,
+        rateLimit: RateLimit?
+    ) async throws(ServerStoreError) {
         try checked { (state: inout InMemoryServerDatabase.State) throws(ServerStoreError) in
             guard !state.clients.contains(where: { $0.client.name == name }) else { throw .duplicateClient(name) }
-            state.clients.append((ServerClient(name: name, createdAt: createdAt), tokenHash))
+            state.clients.append((ServerClient(name: name, createdAt: createdAt, rateLimit: rateLimit), tokenHash))
         }
     }
 
@@ -157,6 +170,58 @@ public final class InMemoryServerStore: ServerStore {
         try checked { state in
             state.cacheWrites += 1
             state.cache[key] = (value, expiresAt)
+        }
+    }
+
+    public func spendBudget(
+        provider: ProviderID,
+        charges: [BudgetCharge]
+    ) async throws(ServerStoreError) -> BudgetPeriodKey? {
+        try checked { (state: inout InMemoryServerDatabase.State) throws(ServerStoreError) in
+            let spent = state.budgetSpent[provider.rawValue, default: [:]]
+            if let full = charges.first(where: { spent[$0.period, default: 0] >= $0.limit }) { return full.period }
+            for charge in charges { state.budgetSpent[provider.rawValue, default: [:]][charge.period, default: 0] += 1 }
+            return nil
+        }
+    }
+
+    public func budgetSpent(
+        provider: ProviderID,
+        periods: [BudgetPeriodKey]
+    ) async throws(ServerStoreError) -> [BudgetPeriodKey: Int] {
+        try checked { (state: inout InMemoryServerDatabase.State) throws(ServerStoreError) in
+            let spent = state.budgetSpent[provider.rawValue, default: [:]]
+            return Dictionary(periods.map { ($0, spent[$0, default: 0]) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    public func addUsage(_ records: [UsageRecord]) async throws(ServerStoreError) {
+        try checked { (state: inout InMemoryServerDatabase.State) throws(ServerStoreError) in
+            for record in records {
+                let key = InMemoryServerDatabase.UsageKey(
+                    day: record.day,
+                    client: record.client,
+                    provider: record.provider
+                )
+                let old = state.usage[key] ?? (0, 0)
+                state.usage[key] = (old.requests + record.requests, old.upstream + record.upstreamRequests)
+            }
+        }
+    }
+
+    public func usage(since day: String) async throws(ServerStoreError) -> [UsageRecord] {
+        try checked { (state: inout InMemoryServerDatabase.State) throws(ServerStoreError) in
+            state.usage.filter { $0.key.day >= day }.map { key, counts in
+                UsageRecord(
+                    day: key.day,
+                    client: key.client,
+                    provider: key.provider,
+                    requests: counts.requests,
+                    upstreamRequests: counts.upstream
+                )
+            }.sorted {
+                ($0.day, $0.client, $0.provider?.rawValue ?? "") < ($1.day, $1.client, $1.provider?.rawValue ?? "")
+            }
         }
     }
 

@@ -61,6 +61,49 @@ struct ServeProcessTests {
         #expect(stored.range(of: Data(token.utf8)) == nil, "the token itself is not in the database file")
     }
 
+    @Test("a token's rate limit from the command line; token list and serve usage count what the fake saw")
+    func limitsAndUsage() async throws {
+        let home = try TemporaryHome.make()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let overpass = try await Fakes.overpass()
+        let environment = try ServeProcess.environment(home: home, fakes: [overpass])
+        let created = try await ServeProcess.run(
+            ["serve", "token", "create", "batch", "--rate", "3/h", "--burst", "2"],
+            environment: environment
+        )
+        let token = String(created.stdout.split(separator: "\n").last ?? "")
+        let server = try await ServeProcess.start([], environment: environment)
+        let client = TestHTTPClient(port: server.port, token: token)
+        var statuses: [Int] = []
+        for radius in [500, 600, 700] {
+            statuses.append(try await client.get("/v1/nearby?near=\(FakeBodies.near)&radius=\(radius)").status)
+        }
+        server.send(SIGTERM)
+        let status = try await server.exitStatus()
+        let overpassRequests = await overpass.requestCount
+        await overpass.stop()
+        let listed = try await ServeProcess.run(["serve", "token", "list"], environment: environment)
+        let usage = try await ServeProcess.run(["serve", "usage", "--format", "json"], environment: environment)
+        let table = try await ServeProcess.run(["serve", "usage"], environment: environment)
+
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(statuses == [200, 200, 429])
+        #expect(status == 0)
+        #expect(overpassRequests == 2)
+        #expect(listed.stdout.contains("3/h burst 2"), "\(listed.stdout)")
+        #expect(listed.stdout.contains(#/batch .* 3/h burst 2 +2 +2\n/#), "\(listed.stdout)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(usage.stdout.utf8)) as? [String: Any])
+        let clients = try #require(document["clients"] as? [[String: Any]], "\(usage.stdout)")
+        #expect(clients.count == 1)
+        #expect(clients.first?["client"] as? String == "batch")
+        #expect(clients.first?["requests"] as? Int == 2)
+        #expect(clients.first?["upstreamRequests"] as? Int == overpassRequests)
+        let providers = clients.first?["providers"] as? [[String: Any]] ?? []
+        #expect(providers.first?["provider"] as? String == "osm")
+        #expect(providers.first?["upstreamRequests"] as? Int == overpassRequests)
+        #expect(table.stdout.contains(#/batch +osm +2 +2/#), "\(table.stdout)")
+    }
+
     @Test(
         "settings it refuses exit 64 with what is accepted",
         arguments: [
@@ -69,6 +112,11 @@ struct ServeProcessTests {
             (["serve", "--read-timeout", "0"], "--read-timeout 0.0 is out of range"),
             (["serve", "--database", "mysql://db/venues"], "is not a database this server knows"),
             (["serve", "token", "create", "no spaces"], "NAME 'no spaces' is not a client name"),
+            (["serve", "--default-rate", "fast"], "--default-rate fast is not a rate"),
+            (["serve", "--default-burst", "3"], "--default-burst needs --default-rate"),
+            (["serve", "token", "create", "app", "--burst", "3"], "--burst needs --rate"),
+            (["serve", "token", "create", "app", "--rate", "5/fortnight"], "--rate 5/fortnight is not a rate"),
+            (["serve", "usage", "--since", "yesterday"], "--since yesterday is not a date"),
         ]
     )
     func refusedSettings(arguments: [String], message: String) async throws {

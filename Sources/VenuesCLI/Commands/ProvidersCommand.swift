@@ -19,10 +19,12 @@ struct ProvidersCommand: AsyncParsableCommand {
     func run() async throws {
         try await failingWithMessage {
             let context = try await CommandContext.make(global: global)
+            let budgets = context.budgets
             let lines = Self.report(
                 registry: .standard,
                 configuration: context.configuration,
-                indexes: { Self.indexLine(context, settings: $0) }
+                indexes: { Self.indexLine(context, settings: $0) },
+                budget: { Self.budgetLine(budgets, provider: $0) }
             )
             print(lines.joined(separator: "\n"))
         }
@@ -30,11 +32,13 @@ struct ProvidersCommand: AsyncParsableCommand {
 
     /// The lines `venues providers` prints for every provider of `registry`: whether it is usable,
     /// its endpoint, its key (never the key's text), the settings its profile lists, and, for a
-    /// provider that answers from local indexes, `indexes` of its settings.
+    /// provider that answers from local indexes, `indexes` of its settings, and for a provider
+    /// with a budget, what `budget` says is left of it.
     static func report(
         registry: ProviderRegistry,
         configuration: VenuesConfiguration,
-        indexes: (ProviderSettings) -> String
+        indexes: (ProviderSettings) -> String,
+        budget: (ProviderID) -> String? = { _ in nil }
     ) -> [String] {
         var lines: [String] = []
         for descriptor in registry.descriptors {
@@ -60,6 +64,7 @@ struct ProvidersCommand: AsyncParsableCommand {
             if profile.capabilities.contains(.localIndexes) {
                 lines.append("  indexes: \(indexes(settings))")
             }
+            if let budget = budget(id) { lines.append("  budget: \(budget)") }
             if let reason { lines.append("  missing: \(reason)") }
         }
         return lines
@@ -77,6 +82,23 @@ struct ProvidersCommand: AsyncParsableCommand {
             settings.flag("offline") ?? false
             ? "Overpass never asked (overpass.offline)" : "Overpass asked for circles they do not wholly hold"
         return "\(listed) in \(directory.path); used for the circles they meet, \(rest)"
+    }
+
+    /// `37 of 100 requests left today (fresh again at 2026-11-27 00:00 UTC); 900 of 1000 requests
+    /// left this month (…)`, or `nil` without a budget.
+    static func budgetLine(_ budgets: LocalBudgets, provider: ProviderID) -> String? {
+        guard budgets.budgets[provider] != nil else { return nil }
+        let standing: [LocalBudgets.Standing]
+        do {
+            standing = try budgets.standing(provider)
+        } catch {
+            return "cannot be read: \(error); \(provider) is not asked until it can be"
+        }
+        return standing.map { part in
+            let when = part.period.length == .day ? "today" : "this month"
+            let state = part.remaining == 0 ? "spent, not asked until" : "fresh again at"
+            return "\(part.remaining) of \(part.limit) requests left \(when) (\(state) \(part.period.endText))"
+        }.joined(separator: "; ")
     }
 
     private static func keyLine(_ source: String?, variable: String) -> String {

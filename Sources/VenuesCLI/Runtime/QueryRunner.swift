@@ -114,7 +114,7 @@ struct QueryRunner {
             switch ProviderRegistry.standard.make(
                 id,
                 configuration: configuration,
-                httpClient: recorder,
+                httpClient: BudgetedHTTPClient(base: recorder, provider: id, budgets: context.budgets),
                 osmIndexDirectory: context.directories.osmIndexes
             ) {
             case .success(let provider):

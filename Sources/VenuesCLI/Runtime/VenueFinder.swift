@@ -55,7 +55,7 @@ struct VenueFinder {
         switch ProviderRegistry.standard.make(
             id.provider,
             configuration: context.configuration,
-            httpClient: recorder,
+            httpClient: BudgetedHTTPClient(base: recorder, provider: id.provider, budgets: context.budgets),
             osmIndexDirectory: context.directories.osmIndexes
         ) {
         case .failure(let error):

@@ -26,6 +26,11 @@ public struct ServerSettings: Sendable {
     public var shutdownGrace: Duration = .seconds(30)
     /// The folder of imported OpenStreetMap indexes the `osm` provider may answer from.
     public var osmIndexDirectory: URL?
+    /// The rate limit of clients whose token carries none (`nil`: no limit).
+    public var defaultRateLimit: RateLimit?
+    /// The wall clock: what rate limits, budget periods and usage days are counted by
+    /// (replaced in tests, to cross a day's or a month's end without waiting for it).
+    public var clock: @Sendable () -> Date = Date.init
 
     /// The defaults.
     public init() {}

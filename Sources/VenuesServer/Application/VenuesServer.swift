@@ -41,11 +41,20 @@ public struct VenuesServer: Sendable {
         let metrics = ServerMetrics()
         self.metrics = metrics
         let monitor = StoreMonitor(store: store, logger: logger)
+        let usage = UsageMeter(now: settings.clock)
+        let budgets = ProviderBudgets(
+            configuration: configuration,
+            store: monitor,
+            metrics: metrics,
+            now: settings.clock
+        )
         let upstream = UpstreamCalls(
             store: monitor,
             cacheTimeToLive: configuration.cache.ttl,
             concurrency: settings.providerConcurrency,
             defaultConcurrency: settings.defaultProviderConcurrency,
+            budgets: budgets,
+            usage: usage,
             metrics: metrics,
             logger: logger
         )
@@ -53,7 +62,10 @@ public struct VenuesServer: Sendable {
             configuration: configuration,
             httpClient: httpClient,
             osmIndexDirectory: settings.osmIndexDirectory,
-            upstream: upstream
+            upstream: upstream,
+            budgets: budgets,
+            usage: usage,
+            metrics: metrics
         )
         for line in providers.reasonLines { logger.notice("\(line)") }
         services = ServerServices(
@@ -62,12 +74,16 @@ public struct VenuesServer: Sendable {
             store: monitor,
             upstream: upstream,
             rendered: RenderedListings(),
+            budgets: budgets,
+            usage: usage,
+            rateLimiter: ClientRateLimiter(),
             metrics: metrics,
             logger: logger
         )
         storeService = StoreService(
             monitor: monitor,
             logger: logger,
+            usage: usage,
             migrationTimeLimit: settings.migrationTimeLimit
         )
     }
@@ -87,7 +103,14 @@ public struct VenuesServer: Sendable {
             store: services.store,
             memo: TokenMemo()
         )
-        let clientsOnly = router.group().add(middleware: authentication)
+        let rateLimit = RateLimitMiddleware(
+            limiter: services.rateLimiter,
+            defaultLimit: settings.defaultRateLimit,
+            usage: services.usage,
+            metrics: metrics,
+            now: settings.clock
+        )
+        let clientsOnly = router.group().add(middleware: authentication).add(middleware: rateLimit)
         for route in APIRoute.allCases {
             let handler: @Sendable (Request, ServerRequestContext) async throws -> Response =
                 switch route {

@@ -34,12 +34,14 @@ struct ClientAuthentication: RouterMiddleware {
         case .single(let client):
             context.client = client
         case .tokens:
-            context.client = try await client(of: request)
+            let client = try await client(of: request)
+            context.client = client.name
+            context.rateLimit = client.rateLimit
         }
         return try await next(request, context)
     }
 
-    private func client(of request: Request) async throws -> String {
+    private func client(of request: Request) async throws -> ServerClient {
         guard let header = request.headers[.authorization] else {
             throw APIError.unauthorized(
                 "a bearer token is required: send Authorization: Bearer TOKEN (an operator makes one with venues serve token create NAME)"
@@ -66,8 +68,8 @@ struct ClientAuthentication: RouterMiddleware {
             memo.forget(hash)
             throw APIError.unauthorized("the bearer token is not valid: it was revoked or never made")
         }
-        memo.remember(hash, client: found.name, now: now)
-        return found.name
+        memo.remember(hash, client: found, now: now)
+        return found
     }
 }
 
@@ -81,7 +83,7 @@ final class TokenMemo: Sendable {
     let degradedGrace: Double
 
     private struct Entry {
-        var client: String
+        var client: ServerClient
         var checkedAt: Date
     }
 
@@ -92,21 +94,21 @@ final class TokenMemo: Sendable {
         self.degradedGrace = degradedGrace
     }
 
-    func fresh(_ hash: TokenHash, now: Date) -> String? {
+    func fresh(_ hash: TokenHash, now: Date) -> ServerClient? {
         entries.withLock { entries in
             guard let entry = entries[hash], now.timeIntervalSince(entry.checkedAt) < freshFor else { return nil }
             return entry.client
         }
     }
 
-    func known(_ hash: TokenHash, now: Date) -> String? {
+    func known(_ hash: TokenHash, now: Date) -> ServerClient? {
         entries.withLock { entries in
             guard let entry = entries[hash], now.timeIntervalSince(entry.checkedAt) < degradedGrace else { return nil }
             return entry.client
         }
     }
 
-    func remember(_ hash: TokenHash, client: String, now: Date) {
+    func remember(_ hash: TokenHash, client: ServerClient, now: Date) {
         entries.withLock { entries in
             if entries.count > 10_000 { entries.removeAll() }
             entries[hash] = Entry(client: client, checkedAt: now)

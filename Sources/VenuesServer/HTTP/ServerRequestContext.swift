@@ -1,4 +1,5 @@
 public import Hummingbird
+public import VenuesCore
 
 /// The request context of `venues serve`: Hummingbird's core storage plus the client the
 /// bearer token named (set by the authentication middleware on `/v1` routes).
@@ -6,6 +7,8 @@ public struct ServerRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The authenticated client's name; `nil` before authentication and on open routes.
     public var client: String?
+    /// The client's own rate limit, when its token carries one.
+    public var rateLimit: RateLimit?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -18,6 +18,10 @@ import VenuesCore
 /// | `venues_cache_lookups_total` | `provider`, `result` (`hit`, `miss`, `stale`) |
 /// | `venues_coalesced_requests_total` | `provider` |
 /// | `venues_store_unavailable_total` | — |
+/// | `venues_upstream_requests_total` | `provider`, `client` (the token's name, never the token) |
+/// | `venues_rate_limited_total` | `client` |
+/// | `venues_budget_refusals_total` | `provider` |
+/// | `venues_budget_exhausted` (gauge: 1 while a budget is spent) | `provider` |
 public final class ServerMetrics: Sendable {
     /// The registry `/metrics` prints.
     public let registry: PrometheusCollectorRegistry
@@ -40,6 +44,8 @@ public final class ServerMetrics: Sendable {
 
     /// The other counters made so far, made once as the request series are.
     private let counters = Mutex<[CounterSeries: CoreMetrics.Counter]>([:])
+    /// The budget gauges made so far.
+    private let budgetGauges = Mutex<[ProviderID: CoreMetrics.Gauge]>([:])
 
     /// Metrics on a registry of their own.
     public init() {
@@ -97,6 +103,33 @@ public final class ServerMetrics: Sendable {
 
     func storeUnavailable() {
         counter("venues_store_unavailable_total", []).increment()
+    }
+
+    /// A request sent to `provider` for `client` (each attempt).
+    func upstreamRequest(_ provider: ProviderID, client: String) {
+        counter("venues_upstream_requests_total", [("provider", provider.rawValue), ("client", client)]).increment()
+    }
+
+    /// A request of `client` refused for being over its rate limit.
+    func rateLimited(client: String) {
+        counter("venues_rate_limited_total", [("client", client)]).increment()
+    }
+
+    /// A request `provider` was not sent because its budget is spent; `exhausted` says whether
+    /// the budget is spent now (a refusal) or fresh again (a request was counted).
+    func budget(_ provider: ProviderID, exhausted: Bool) {
+        if exhausted { counter("venues_budget_refusals_total", [("provider", provider.rawValue)]).increment() }
+        let gauge = budgetGauges.withLock { gauges in
+            if let made = gauges[provider] { return made }
+            let made = Gauge(
+                label: "venues_budget_exhausted",
+                dimensions: [("provider", provider.rawValue)],
+                factory: factory
+            )
+            gauges[provider] = made
+            return made
+        }
+        gauge.record(exhausted ? 1 : 0)
     }
 
     /// The counter of `label` with `dimensions`, made on first use.

@@ -37,31 +37,42 @@ struct OperationalRoutes: Sendable {
     }
 
     func readiness(_ request: Request, context: ServerRequestContext) async throws -> Response {
+        let budgets: [BudgetStatus]
         do throws(ServerStoreError) {
             try await services.store.checkReachable()
+            budgets = try await services.budgets.status()
         } catch {
             throw APIError.storeUnavailable(error.reason)
         }
         return JSONResponse.make(
             Self.readyDocument(
                 providers: ProviderRegistry.knownIDs.filter { services.providers.available[$0] != nil },
-                indexes: services.providers.localData.flatMap { $0.localData() }
+                indexes: services.providers.localData.flatMap { $0.localData() },
+                budgets: budgets
             )
         )
     }
 
-    /// `{"status":"ready","providers":["google","osm"],"indexes":[…]}`: the providers set up on
-    /// this server (keys present, endpoints valid), in the registry's order — the map page offers
-    /// only these — and the local data sets they answer from (imported OSM indexes).
-    static func readyDocument(providers: [ProviderID], indexes: [LocalDataSet]) -> String {
+    /// `{"status":"ready","providers":["google","osm"],"indexes":[…],"budgets":[…]}`: the
+    /// providers set up on this server (keys present, endpoints valid), in the registry's order —
+    /// the map page offers only these —, the local data sets they answer from (imported OSM
+    /// indexes) and, when budgets are set, each budget's day and month (spent, remaining, when
+    /// it is fresh again).
+    static func readyDocument(providers: [ProviderID], indexes: [LocalDataSet], budgets: [BudgetStatus] = []) -> String
+    {
         struct Ready: Encodable {
             var status = "ready"
             var providers: [String]
             var indexes: [LocalDataSet]
+            var budgets: [BudgetStatus]?
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let ready = Ready(providers: providers.map(\.rawValue), indexes: indexes)
+        let ready = Ready(
+            providers: providers.map(\.rawValue),
+            indexes: indexes,
+            budgets: budgets.isEmpty ? nil : budgets
+        )
         guard let data = try? encoder.encode(ready) else { return #"{"status":"ready"}"# }
         return String(decoding: data, as: UTF8.self)
     }

@@ -6,26 +6,34 @@ import VenuesServerStore
 
 /// The store's part in the server's lifecycle: migrates the schema at start-up (again and
 /// again while the database cannot be reached, so that a server started before its database
-/// comes up degraded rather than not at all), and closes the store after the HTTP server has
-/// finished its in-flight requests.
+/// comes up degraded rather than not at all), writes the clients' usage counts every
+/// ``flushInterval``, and after the HTTP server has finished its in-flight requests writes
+/// them once more and closes the store.
 final class StoreService: Service, Sendable {
     private let monitor: StoreMonitor
     private var store: any ServerStore { monitor.store }
     private let logger: Logger
     private let retryInterval: Duration
+    private let usage: UsageMeter
     /// How long one migration attempt may take.
     let migrationTimeLimit: Duration
+    /// How often the usage counts are written.
+    let flushInterval: Duration
 
     init(
         monitor: StoreMonitor,
         logger: Logger,
+        usage: UsageMeter = UsageMeter(),
         migrationTimeLimit: Duration = .seconds(30),
-        retryInterval: Duration = .seconds(2)
+        retryInterval: Duration = .seconds(2),
+        flushInterval: Duration = .seconds(1)
     ) {
         self.monitor = monitor
         self.migrationTimeLimit = migrationTimeLimit
         self.logger = logger
+        self.usage = usage
         self.retryInterval = retryInterval
+        self.flushInterval = flushInterval
     }
 
     /// Whether the schema is in place.
@@ -63,7 +71,13 @@ final class StoreService: Service, Sendable {
                 _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
             }
         }
+        while !Task.isShuttingDownGracefully, !Task.isCancelled {
+            let interval = flushInterval
+            _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+            await usage.flush(to: monitor)
+        }
         try? await gracefulShutdown()
+        await usage.flush(to: monitor)
         await store.close()
     }
 }

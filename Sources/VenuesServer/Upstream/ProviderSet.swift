@@ -27,7 +27,10 @@ struct ProviderSet: Sendable {
         configuration: VenuesConfiguration,
         httpClient: any HTTPClient,
         osmIndexDirectory: URL?,
-        upstream: UpstreamCalls
+        upstream: UpstreamCalls,
+        budgets: ProviderBudgets,
+        usage: UsageMeter,
+        metrics: ServerMetrics
     ) {
         var available: [ProviderID: any VenueProvider] = [:]
         var unusable: [ProviderID: ProviderError] = [:]
@@ -38,7 +41,13 @@ struct ProviderSet: Sendable {
             switch ProviderRegistry.standard.make(
                 id,
                 configuration: configuration,
-                httpClient: ServerHTTPClient(base: httpClient),
+                httpClient: ServerHTTPClient(
+                    base: httpClient,
+                    provider: id,
+                    budgets: budgets,
+                    usage: usage,
+                    metrics: metrics
+                ),
                 osmIndexDirectory: osmIndexDirectory
             ) {
             case .success(let provider):

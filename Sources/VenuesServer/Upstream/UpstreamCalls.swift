@@ -8,7 +8,8 @@ import VenuesServerStore
 /// 1. identical concurrent requests (same ``UpstreamKey``) share one run (``CallCoalescer``);
 /// 2. a run answers from memory (``AnswerMemo``), else from the store's cache, when fresh;
 /// 3. a paused provider (it answered 429) is not asked: the run answers from an expired
-///    cache entry if there is one, else fails with `rateLimited` and the time left;
+///    cache entry if there is one, else fails with `rateLimited` and the time left; a provider
+///    whose budget is spent is not asked either (``ProviderBudgets``): `budgetExhausted`;
 /// 4. otherwise the run waits for one of the provider's slots (``ConcurrencyLimit``: the
 ///    Overpass operator allows 2 at a time), asks the provider, and caches a success for the
 ///    cache's time to live; a 429 pauses the provider for every client until its
@@ -36,6 +37,8 @@ final class UpstreamCalls: Sendable {
     private let coalescer = CallCoalescer<UpstreamKey, Outcome>()
     private let pauses: RateLimitPauses
     private let limits: ConcurrencyLimits
+    private let budgets: ProviderBudgets?
+    private let usage: UsageMeter?
     private let metrics: ServerMetrics
     private let logger: Logger
     private let now: @Sendable () -> Date
@@ -47,6 +50,8 @@ final class UpstreamCalls: Sendable {
         defaultConcurrency: Int,
         pauses: RateLimitPauses = RateLimitPauses(),
         memo: AnswerMemo = AnswerMemo(),
+        budgets: ProviderBudgets? = nil,
+        usage: UsageMeter? = nil,
         metrics: ServerMetrics,
         logger: Logger,
         now: @escaping @Sendable () -> Date = Date.init
@@ -56,6 +61,8 @@ final class UpstreamCalls: Sendable {
         self.limits = ConcurrencyLimits(configured: concurrency, otherwise: defaultConcurrency)
         self.pauses = pauses
         self.memo = memo
+        self.budgets = budgets
+        self.usage = usage
         self.metrics = metrics
         self.logger = logger
         self.now = now
@@ -75,9 +82,13 @@ final class UpstreamCalls: Sendable {
         return stamps
     }
 
-    /// Counts cache hits for `providers` whose answers were served from a rendered listing.
+    /// Counts cache hits (and the client's requests) for `providers` whose answers were served
+    /// from a rendered listing.
     func countRenderedHits(_ providers: [ProviderID]) {
-        for provider in providers { metrics.cacheLookup(provider, result: "hit") }
+        for provider in providers {
+            metrics.cacheLookup(provider, result: "hit")
+            usage?.countProviderRequest(provider)
+        }
     }
 
     /// A search, answered once for all who ask the same at the same time.
@@ -111,6 +122,7 @@ final class UpstreamCalls: Sendable {
     ) async throws(ProviderError) -> (answer: CachedProviderAnswer, origin: Origin) {
         let provider = key.provider
         let metrics = self.metrics
+        usage?.countProviderRequest(provider)
         let outcome = await coalescer.value(
             for: key,
             role: { role in if role == .joined { metrics.coalesced(provider) } },
@@ -151,6 +163,10 @@ final class UpstreamCalls: Sendable {
             metrics.storeUnavailable()
         }
         if let paused = await answerWhilePaused(key, storeProblem: storeProblem) { return paused }
+        if let spent = budgets?.exhausted(key.provider) {
+            metrics.budget(key.provider, exhausted: true)
+            return Outcome(result: .failure(spent), origin: .provider, storeProblem: storeProblem)
+        }
         let limit = limits.limit(for: key.provider)
         do {
             return try await limit.withSlot {
