@@ -412,4 +412,65 @@ struct ServeProcessTests {
         #expect(flagged == ["osm:node/9100001"])
         #expect(statuses == [0, 0])
     }
+
+    @Test(
+        "two instances on one PostgreSQL share a budget: together they send exactly what it allows",
+        .enabled(
+            if: TestEnvironment.runs(ifAvailable: TestPostgres.serverURL != nil),
+            "VENUES_TEST_POSTGRES_URL is not set: skipped (scripts/postgres-test-server run swift test … runs it)"
+        )
+    )
+    func twoInstancesShareABudgetOnPostgres() async throws {
+        guard TestPostgres.serverURL != nil else {
+            Issue.record(Comment(rawValue: TestEnvironment.missingInCI("VENUES_TEST_POSTGRES_URL")))
+            return
+        }
+        let home = try TemporaryHome.make()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let google = try await FakeProvider.working(.google, count: 1)
+        let overpass = try await Fakes.overpass()
+        let environment = try ServeProcess.environment(home: home, fakes: [google, overpass])
+        try Data(
+            #"{"timeout": 60, "providers": ["google", "osm"], "overpass": {"useIndexes": false}, "google": {"budget": {"daily": 4}}}"#
+                .utf8
+        ).write(to: home.appendingPathComponent("config/venues/config.json"))
+        let database = ["--database", try await TestPostgres.freshDatabase()]
+        let token = try await ServeProcess.createToken("shared", environment: environment, database: database)
+        async let startFirst = ServeProcess.start(database, environment: environment)
+        async let startSecond = ServeProcess.start(database, environment: environment)
+        let (first, second) = try await (startFirst, startSecond)
+        let clients = [TestHTTPClient(port: first.port, token: token), TestHTTPClient(port: second.port, token: token)]
+        // 12 different listings, asked of both instances at once.
+        let outcomes = try await withThrowingTaskGroup(of: String?.self) { group in
+            for index in 0..<12 {
+                let client = clients[index % 2]
+                group.addTask {
+                    let response = try await client.get("/v1/nearby?near=\(FakeBodies.near)&radius=\(400 + index * 10)")
+                    let providers = try response.json()["providers"] as? [[String: Any]] ?? []
+                    let entry = providers.first { $0["provider"] as? String == "google" }
+                    return entry.map { ($0["error"] as? [String: Any])?["kind"] as? String ?? "ok" }
+                }
+            }
+            return try await group.reduce(into: [String?]()) { $0.append($1) }
+        }
+        first.send(SIGTERM)
+        second.send(SIGTERM)
+        let statuses = [try await first.exitStatus(), try await second.exitStatus()]
+        let googleRequests = await google.requestCount
+        await google.stop()
+        await overpass.stop()
+        let usage = try await ServeProcess.run(
+            ["serve", "usage", "--format", "json"] + database,
+            environment: environment
+        )
+
+        #expect(statuses == [0, 0])
+        #expect(googleRequests == 4)
+        #expect(outcomes.filter { $0 == "ok" }.count == 4)
+        #expect(outcomes.filter { $0 == "budgetExhausted" }.count == 8)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(usage.stdout.utf8)) as? [String: Any])
+        let providers = (document["clients"] as? [[String: Any]])?.first?["providers"] as? [[String: Any]] ?? []
+        let counted = providers.first { $0["provider"] as? String == "google" }?["upstreamRequests"] as? Int
+        #expect(counted == googleRequests, "\(usage.stdout)")
+    }
 }
