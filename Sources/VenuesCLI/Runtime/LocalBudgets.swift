@@ -99,8 +99,6 @@ struct LocalBudgets: Sendable {
             data = try Data(contentsOf: file)
         } catch CocoaError.fileReadNoSuchFile {
             return Book()
-        } catch let error as NSError where error.domain == NSCocoaErrorDomain && error.code == 260 {
-            return Book()
         }
         do {
             return try JSONDecoder().decode(Book.self, from: data)

@@ -103,8 +103,15 @@ final class UsageMeter: Sendable {
         }
     }
 
-    /// `YYYY-MM-DD` of `date` in UTC.
+    /// `YYYY-MM-DD` of `date` in UTC. The last day's name is kept: a Calendar computation on
+    /// every request was a measurable part of a cached answer's time.
     static func day(_ date: Date) -> String {
-        BudgetPeriod(.day, containing: date).name
+        let number = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        if let known = lastDay.withLock({ $0 }), known.number == number { return known.name }
+        let name = BudgetPeriod(.day, containing: date).name
+        lastDay.withLock { $0 = (number, name) }
+        return name
     }
+
+    private static let lastDay = Mutex<(number: Int, name: String)?>(nil)
 }
