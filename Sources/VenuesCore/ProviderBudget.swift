@@ -8,8 +8,9 @@ public import Foundation
 /// and retries included); answers from a cache and requests shared with another caller spend
 /// nothing.
 public struct ProviderBudget: Sendable, Hashable {
-    /// The setting names, inside the provider's section.
+    /// The daily limit's setting, inside the provider's section.
     public static let dailySetting = "budget.daily"
+    /// The monthly limit's setting, inside the provider's section.
     public static let monthlySetting = "budget.monthly"
 
     /// The two settings a paid provider lists among its own.
