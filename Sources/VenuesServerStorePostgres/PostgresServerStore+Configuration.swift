@@ -41,6 +41,10 @@ extension PostgresServerStore {
         public var operationTimeout: Duration
         /// How long opening one connection may take. Default 5 s.
         public var connectTimeout: Duration
+        /// How long this instance trusts a client's favourites as it last read them (0.5 s by
+        /// default; `.zero` reads them every time): a change made through another instance is
+        /// seen within it, one made through this instance at once.
+        public var favoritesFreshFor: Duration = .milliseconds(500)
 
         /// A configuration with the defaults above.
         public init(

@@ -36,6 +36,7 @@ public final class PostgresServerStore: ServerStore {
     private let diagnosis: PostgresConnectionDiagnosis
     private let logger: Logger
     private let decodedFavorites = FavoriteDecodingMemo()
+    private let recentFavorites: RecentFavorites
 
     /// A store on the database of a `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` URL, with
     /// the default settings of ``Configuration``. Connections are opened when first needed.
@@ -53,6 +54,7 @@ public final class PostgresServerStore: ServerStore {
     public init(configuration: Configuration, logger: Logger? = nil) throws(ServerStoreError) {
         try configuration.validate()
         self.configuration = configuration
+        recentFavorites = RecentFavorites(freshFor: configuration.favoritesFreshFor)
         self.logger =
             logger ?? Logger(label: "venues.server-store.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         errors = PostgresErrorMapping(endpoint: configuration.endpoint, secrets: [configuration.password ?? ""])
@@ -165,6 +167,8 @@ public final class PostgresServerStore: ServerStore {
 
     public func revokeClient(name: String) async throws(ServerStoreError) -> Bool {
         let logger = logger
+        recentFavorites.forget(name)
+        defer { recentFavorites.forget(name) }
         return try await perform { client in
             try await client.withTransaction(logger: logger) { connection in
                 try await connection.query("DELETE FROM favorites WHERE client = \(name)", logger: logger)
@@ -208,6 +212,9 @@ public final class PostgresServerStore: ServerStore {
     // MARK: Favourites
 
     public func favorites(client name: String) async throws(ServerStoreError) -> [Favorite] {
+        let startedAt = ContinuousClock.now
+        if let fresh = recentFavorites.fresh(name, now: startedAt) { return fresh }
+        let generation = recentFavorites.generation(name)
         let records = try await perform { client in
             let rows = try await client.query(
                 """
@@ -236,12 +243,18 @@ public final class PostgresServerStore: ServerStore {
             }
             return records
         }
-        // Read each time (another instance may have changed them), decoded only when changed.
-        return try decodedFavorites.favorites(client: name, records: records)
+        // Decoded only when changed; kept for a moment (another instance may change them).
+        let favorites = try decodedFavorites.favorites(client: name, records: records)
+        recentFavorites.keep(favorites, client: name, readAt: startedAt, generation: generation)
+        return favorites
     }
 
     public func putFavorite(_ favorite: Favorite, client name: String) async throws(ServerStoreError) {
         let record = FavoriteRecord(favorite)
+        // Forgotten before (a read under way keeps nothing) and after (nor does one that
+        // began during the write).
+        recentFavorites.forget(name)
+        defer { recentFavorites.forget(name) }
         try await perform { client in
             _ = try await client.query(
                 """
@@ -261,6 +274,8 @@ public final class PostgresServerStore: ServerStore {
 
     public func removeFavorite(id: VenueID, client name: String) async throws(ServerStoreError) -> Bool {
         let venueID = id.description
+        recentFavorites.forget(name)
+        defer { recentFavorites.forget(name) }
         return try await perform { client in
             try await client.query(
                 "DELETE FROM favorites WHERE client = \(name) AND venue_id = \(venueID) RETURNING id"

@@ -11,6 +11,10 @@ struct PostgresTestBackend: ServerStoreTestBackend {
     /// The password of the unreachable store's URL.
     static let password = "s3cret-Pa55word"
     var secrets: [String] { [Self.password] }
+    /// An instance trusts the favourites it read for this long (the default configuration's).
+    var favoritesStaleness: Duration {
+        (try? PostgresTestEnvironment.generousConfiguration().favoritesFreshFor) ?? .milliseconds(500)
+    }
 
     func makeDatabase() async throws -> any ServerStoreTestDatabase {
         var configuration = try PostgresTestEnvironment.generousConfiguration()

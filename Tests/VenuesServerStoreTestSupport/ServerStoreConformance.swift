@@ -32,7 +32,8 @@ public struct ServerStoreConformance: Sendable {
         /// no record of its own (the server's `--no-auth` user).
         case favoritesPerClient
         /// A change of favourites made by one instance (add, new note, removal, revocation) is
-        /// seen by the next read of another that read them before, however often it read them.
+        /// seen by another that read them before, however often it read them, once the store's
+        /// ``ServerStoreTestBackend/favoritesStaleness`` has passed (at once for most stores).
         case favoritesChangedByAnotherInstance
         /// Putting a favourite with a stored id replaces it; the list is oldest first.
         case replaceFavoriteByID

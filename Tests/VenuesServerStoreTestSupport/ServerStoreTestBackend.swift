@@ -9,11 +9,19 @@ public protocol ServerStoreTestBackend: Sendable {
     var schemaVersion: Int { get }
     /// Text that must never appear in an error message (the database password), if any.
     var secrets: [String] { get }
+    /// How long an instance may go on reading favourites as they were before another instance
+    /// changed them (zero: not at all).
+    var favoritesStaleness: Duration { get }
     /// A new, empty database (a file, a schema…) for one check.
     func makeDatabase() async throws -> any ServerStoreTestDatabase
     /// A store whose database cannot be reached: a port nothing listens on, a file that cannot
     /// be created.
     func makeUnreachableStore() async throws -> any ServerStore
+}
+
+extension ServerStoreTestBackend {
+    /// A store that sees other instances' changes at once.
+    public var favoritesStaleness: Duration { .zero }
 }
 
 /// One database of a ``ServerStoreTestBackend``: stores on it, and a look at its schema table

@@ -1,0 +1,67 @@
+import Synchronization
+import VenuesFavorites
+
+/// Each client's favourites as this instance last read them, trusted for a short while
+/// (``freshFor``, half a second by default), so that a listing does not cost a round trip to
+/// PostgreSQL for favourites that change rarely.
+///
+/// - A change made through this instance forgets the client's entry before the write returns:
+///   its next read is fresh (read-your-writes).
+/// - A change made through another instance is seen within ``freshFor``: an entry older than
+///   that is read again. This bound holds whatever happens to notifications, connections or
+///   the other instance.
+/// - A read that started before a change of this instance is not kept: it may hold what the
+///   change replaced (each client has a generation, bumped by every change).
+final class RecentFavorites: Sendable {
+    /// How long an entry is trusted; `.zero` keeps nothing.
+    let freshFor: Duration
+
+    private struct Entry {
+        var favorites: [Favorite]
+        var readAt: ContinuousClock.Instant
+    }
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var generations: [String: Int] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    init(freshFor: Duration) {
+        self.freshFor = freshFor
+    }
+
+    /// The client's favourites if they were read less than ``freshFor`` before `now`.
+    func fresh(_ client: String, now: ContinuousClock.Instant) -> [Favorite]? {
+        guard freshFor > .zero else { return nil }
+        return state.withLock { state in
+            guard let entry = state.entries[client], now - entry.readAt < freshFor else { return nil }
+            return entry.favorites
+        }
+    }
+
+    /// The client's generation, to pass back to ``keep(_:client:readAt:generation:)``.
+    func generation(_ client: String) -> Int {
+        state.withLock { $0.generations[client] ?? 0 }
+    }
+
+    /// Keeps what a read that started at `readAt` found, unless the client changed since the
+    /// read began (its generation is no longer `generation`).
+    func keep(_ favorites: [Favorite], client: String, readAt: ContinuousClock.Instant, generation: Int) {
+        guard freshFor > .zero else { return }
+        state.withLock { state in
+            guard (state.generations[client] ?? 0) == generation else { return }
+            if state.entries.count >= 10_000 { state.entries.removeAll(keepingCapacity: true) }
+            state.entries[client] = Entry(favorites: favorites, readAt: readAt)
+        }
+    }
+
+    /// Forgets the client's entry: its favourites changed (or are about to).
+    func forget(_ client: String) {
+        state.withLock { state in
+            state.entries[client] = nil
+            state.generations[client, default: 0] += 1
+        }
+    }
+}
