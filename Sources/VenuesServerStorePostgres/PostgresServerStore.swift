@@ -37,6 +37,10 @@ public final class PostgresServerStore: ServerStore {
     private let logger: Logger
     private let decodedFavorites = FavoriteDecodingMemo()
     private let recentFavorites: RecentFavorites
+    private let listener: Task<Void, Never>
+    /// The channel on which instances tell each other that a client's favourites changed (the
+    /// payload is the client's name); one per schema.
+    private let favoritesChannel: String
 
     /// A store on the database of a `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` URL, with
     /// the default settings of ``Configuration``. Connections are opened when first needed.
@@ -65,10 +69,45 @@ public final class PostgresServerStore: ServerStore {
         )
         self.client = client
         runner = Task { await client.run() }
+        let channel = "venues_favorites" + (configuration.schema.map { "_" + $0 } ?? "")
+        favoritesChannel = channel
+        let recent = recentFavorites
+        listener =
+            configuration.favoritesFreshFor > .zero
+            ? Task { await Self.listenForChanges(client: client, channel: channel, recent: recent) }
+            : Task {}
     }
 
     deinit {
+        listener.cancel()
         runner.cancel()
+    }
+
+    /// Listens, on a connection of its own, for other instances' changes of favourites and
+    /// forgets what they changed; after any break (the connection lost, the server restarted),
+    /// everything kept is forgotten and it listens again, pausing a little longer each time up
+    /// to 5 s. Ends when the task is cancelled.
+    private static func listenForChanges(client: PostgresClient, channel: String, recent: RecentFavorites) async {
+        var pause = Duration.milliseconds(100)
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    try await connection.listen(on: channel) { notifications in
+                        // Listening from now on: a change before it may have gone unnoticed.
+                        recent.forgetAll()
+                        pause = .milliseconds(100)
+                        for try await notification in notifications {
+                            recent.forget(notification.payload)
+                        }
+                    }
+                }
+            } catch {
+                // The connection broke or could not be made: forget, pause, listen again.
+            }
+            recent.forgetAll()
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .seconds(5))
+        }
     }
 
     // MARK: Schema
@@ -169,9 +208,11 @@ public final class PostgresServerStore: ServerStore {
         let logger = logger
         recentFavorites.forget(name)
         defer { recentFavorites.forget(name) }
+        let channel = favoritesChannel
         return try await perform { client in
             try await client.withTransaction(logger: logger) { connection in
                 try await connection.query("DELETE FROM favorites WHERE client = \(name)", logger: logger)
+                try await connection.query("SELECT pg_notify(\(channel), \(name))", logger: logger)
                 let deleted = try await connection.query(
                     "DELETE FROM clients WHERE name = \(name) RETURNING id",
                     logger: logger
@@ -255,20 +296,26 @@ public final class PostgresServerStore: ServerStore {
         // began during the write).
         recentFavorites.forget(name)
         defer { recentFavorites.forget(name) }
+        let channel = favoritesChannel
         try await perform { client in
+            // One statement: the write, and the notification the other instances get when it commits.
             _ = try await client.query(
                 """
-                INSERT INTO favorites (client, venue_id, name, latitude, longitude, address, categories, sources,
-                    note, added_at)
-                VALUES (\(name), \(record.id), \(record.name), \(record.latitude), \(record.longitude),
-                    \(record.address), \(record.categories), \(record.sources), \(record.note),
-                    \(PostgresInstant(microseconds: record.addedAt)))
-                ON CONFLICT (client, venue_id) DO UPDATE SET
-                    name = excluded.name, latitude = excluded.latitude, longitude = excluded.longitude,
-                    address = excluded.address, categories = excluded.categories, sources = excluded.sources,
-                    note = excluded.note, added_at = excluded.added_at
+                WITH written AS (
+                    INSERT INTO favorites (client, venue_id, name, latitude, longitude, address, categories,
+                        sources, note, added_at)
+                    VALUES (\(name), \(record.id), \(record.name), \(record.latitude), \(record.longitude),
+                        \(record.address), \(record.categories), \(record.sources), \(record.note),
+                        \(PostgresInstant(microseconds: record.addedAt)))
+                    ON CONFLICT (client, venue_id) DO UPDATE SET
+                        name = excluded.name, latitude = excluded.latitude, longitude = excluded.longitude,
+                        address = excluded.address, categories = excluded.categories, sources = excluded.sources,
+                        note = excluded.note, added_at = excluded.added_at
+                    RETURNING 1
+                )
+                SELECT pg_notify(\(channel), \(name)) FROM written
                 """
-            )
+            ).collect()
         }
     }
 
@@ -276,9 +323,13 @@ public final class PostgresServerStore: ServerStore {
         let venueID = id.description
         recentFavorites.forget(name)
         defer { recentFavorites.forget(name) }
+        let channel = favoritesChannel
         return try await perform { client in
             try await client.query(
-                "DELETE FROM favorites WHERE client = \(name) AND venue_id = \(venueID) RETURNING id"
+                """
+                WITH removed AS (DELETE FROM favorites WHERE client = \(name) AND venue_id = \(venueID) RETURNING id)
+                SELECT pg_notify(\(channel), \(name)) FROM removed
+                """
             ).collect().count > 0
         }
     }
@@ -447,6 +498,7 @@ public final class PostgresServerStore: ServerStore {
 
     public func close() async {
         guard !isClosed.exchange(true, ordering: .relaxed) else { return }
+        listener.cancel()
         runner.cancel()
         await runner.value
     }

@@ -11,7 +11,10 @@ import VenuesFavorites
 ///   that is read again. This bound holds whatever happens to notifications, connections or
 ///   the other instance.
 /// - A read that started before a change of this instance is not kept: it may hold what the
-///   change replaced (each client has a generation, bumped by every change).
+///   change replaced (each client has a generation, bumped by every change, and all of them
+///   by ``forgetAll()``).
+/// - Another instance's change is usually known sooner: the store listens for its
+///   notifications and forgets the client's entry when one arrives.
 final class RecentFavorites: Sendable {
     /// How long an entry is trusted; `.zero` keeps nothing.
     let freshFor: Duration
@@ -24,6 +27,14 @@ final class RecentFavorites: Sendable {
     private struct State {
         var entries: [String: Entry] = [:]
         var generations: [String: Int] = [:]
+        /// Bumped by ``forgetAll()``: every read under way then keeps nothing.
+        var epoch = 0
+    }
+
+    /// A client's generation: what a read must still find to keep what it read.
+    struct Generation: Equatable {
+        var epoch: Int
+        var client: Int
     }
 
     private let state = Mutex(State())
@@ -42,16 +53,16 @@ final class RecentFavorites: Sendable {
     }
 
     /// The client's generation, to pass back to ``keep(_:client:readAt:generation:)``.
-    func generation(_ client: String) -> Int {
-        state.withLock { $0.generations[client] ?? 0 }
+    func generation(_ client: String) -> Generation {
+        state.withLock { Generation(epoch: $0.epoch, client: $0.generations[client] ?? 0) }
     }
 
     /// Keeps what a read that started at `readAt` found, unless the client changed since the
     /// read began (its generation is no longer `generation`).
-    func keep(_ favorites: [Favorite], client: String, readAt: ContinuousClock.Instant, generation: Int) {
+    func keep(_ favorites: [Favorite], client: String, readAt: ContinuousClock.Instant, generation: Generation) {
         guard freshFor > .zero else { return }
         state.withLock { state in
-            guard (state.generations[client] ?? 0) == generation else { return }
+            guard Generation(epoch: state.epoch, client: state.generations[client] ?? 0) == generation else { return }
             if state.entries.count >= 10_000 { state.entries.removeAll(keepingCapacity: true) }
             state.entries[client] = Entry(favorites: favorites, readAt: readAt)
         }
@@ -62,6 +73,16 @@ final class RecentFavorites: Sendable {
         state.withLock { state in
             state.entries[client] = nil
             state.generations[client, default: 0] += 1
+        }
+    }
+
+    /// Forgets every entry: changes may have gone unnoticed (the notifications were not
+    /// listened to for a while).
+    func forgetAll() {
+        state.withLock { state in
+            state.entries.removeAll()
+            state.generations.removeAll()
+            state.epoch += 1
         }
     }
 }

@@ -44,6 +44,18 @@ import VenuesFavorites
         #expect(recent.fresh("bob", now: start) == [])
     }
 
+    @Test func forgetAllForgetsEveryClientAndEveryReadUnderWay() {
+        let recent = RecentFavorites(freshFor: .seconds(60))
+        recent.keep([favorite], client: "alice", readAt: start, generation: recent.generation("alice"))
+        let bobs = recent.generation("bob")
+        recent.forgetAll()
+        recent.keep([], client: "bob", readAt: start, generation: bobs)
+        #expect(recent.fresh("alice", now: start) == nil)
+        #expect(recent.fresh("bob", now: start) == nil)
+        recent.keep([favorite], client: "alice", readAt: start, generation: recent.generation("alice"))
+        #expect(recent.fresh("alice", now: start) == [favorite])
+    }
+
     @Test func zeroKeepsNothing() {
         let recent = RecentFavorites(freshFor: .zero)
         recent.keep([favorite], client: "alice", readAt: start, generation: recent.generation("alice"))
