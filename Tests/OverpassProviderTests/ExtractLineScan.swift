@@ -35,7 +35,7 @@ struct ExtractLineScan {
 
     /// The bundled sample extract, scanned once on a Dispatch thread.
     static func loadSample() async throws -> ExtractLineScan {
-        try await offCooperativePool { sample }
+        await offCooperativePool { sample }
     }
 
     init(contentsOf url: URL) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import VenuesTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -57,10 +58,10 @@ enum EndToEndProcess {
         }
         // Blocking reads and waits run on their own threads, never on Swift's cooperative pool:
         // the loopback fakes live in this process and need that pool to answer.
-        async let out = onThread { stdout.fileHandleForReading.readDataToEndOfFile() }
-        async let err = onThread { stderr.fileHandleForReading.readDataToEndOfFile() }
+        async let out = offCooperativePool { stdout.fileHandleForReading.readDataToEndOfFile() }
+        async let err = offCooperativePool { stderr.fileHandleForReading.readDataToEndOfFile() }
         let (outData, errData) = await (out, err)
-        let status = await onThread {
+        let status = await offCooperativePool {
             process.waitUntilExit()
             return process.terminationStatus
         }
@@ -74,13 +75,6 @@ enum EndToEndProcess {
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
             peakResidentKiB: peak
         )
-    }
-
-    /// Runs a blocking `body` on a new thread and waits for its result without blocking.
-    static func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: body()) }.start()
-        }
     }
 
     /// `VmHWM` of a running process in KiB, or nil (not Linux, or the process is gone).

@@ -191,7 +191,7 @@ struct OSMIndexCommandTests {
             future.path,
         ]
         try sqlite.run()
-        try await offCooperativePool { sqlite.waitUntilExit() }
+        await offCooperativePool { sqlite.waitUntilExit() }
         home.environment["VENUES_OVERPASS_URL"] = future.path
         let newer = try await home.run(["nearby", "--providers", "osm", "--near", "60.17,24.94"])
         #expect(newer.status == 1)
@@ -329,7 +329,7 @@ struct OSMIndexCommandTests {
         try process.run()
         let pid = process.processIdentifier
         // Stopped at the phase (bounded generously; a process that never stops is killed too).
-        let stopped = await EndToEndProcess.onThread { () -> Bool in
+        let stopped = await offCooperativePool { () -> Bool in
             defer { kill(pid, SIGKILL) }
             let giveUp = Date().addingTimeInterval(120)
             while Date() < giveUp {
@@ -339,7 +339,7 @@ struct OSMIndexCommandTests {
             }
             return false
         }
-        await EndToEndProcess.onThread { process.waitUntilExit() }
+        await offCooperativePool { process.waitUntilExit() }
         #expect(stopped, "the import stopped at \(phase)")
         #expect(process.terminationReason == .uncaughtSignal, "the import was killed at \(phase)")
         if phase == "renamed" {
@@ -389,7 +389,7 @@ struct SmallDisk: Sendable {
     /// Whether this process can mount one (tried once, off the cooperative pool: mounting runs
     /// child processes).
     static func canMount() async -> Bool {
-        (try? await offCooperativePool { probe }) ?? false
+        await offCooperativePool { probe }
     }
 
     private static let probe: Bool = {
@@ -409,7 +409,7 @@ struct SmallDisk: Sendable {
     /// Unmounts it and removes the mount point.
     func unmount() async {
         let url = url
-        _ = try? await offCooperativePool { Self.unmountNow(url) }
+        await offCooperativePool { Self.unmountNow(url) }
     }
 
     private static func mountNow(at url: URL, kibibytes: Int) throws {
@@ -466,8 +466,8 @@ private func shell(
     process.standardError = stderr
     process.standardOutput = FileHandle.nullDevice
     try process.run()
-    let data = await EndToEndProcess.onThread { stderr.fileHandleForReading.readDataToEndOfFile() }
-    await EndToEndProcess.onThread { process.waitUntilExit() }
+    let data = await offCooperativePool { stderr.fileHandleForReading.readDataToEndOfFile() }
+    await offCooperativePool { process.waitUntilExit() }
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
@@ -479,7 +479,7 @@ private func gzip(_ source: URL, to destination: URL, keepBytes: Int) async thro
     let output = Pipe()
     process.standardOutput = output
     try process.run()
-    let data = await EndToEndProcess.onThread { output.fileHandleForReading.readDataToEndOfFile() }
-    await EndToEndProcess.onThread { process.waitUntilExit() }
+    let data = await offCooperativePool { output.fileHandleForReading.readDataToEndOfFile() }
+    await offCooperativePool { process.waitUntilExit() }
     try data.prefix(keepBytes).write(to: destination)
 }

@@ -105,13 +105,13 @@ struct FavoritesConcurrencyTests {
         holder.standardOutput = output
         holder.standardInput = input
         try holder.run()
-        let line = try await offCooperativePool {
+        let line = await offCooperativePool {
             String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
         }
         try #require(line == "locked\n")
 
         // While the other process holds the lock, a short wait fails cleanly ...
-        let short = try await offCooperativePool { Result { try store.add(venue: HelsinkiVenues.kiasma) } }
+        let short = await offCooperativePool { Result { try store.add(venue: HelsinkiVenues.kiasma) } }
         let error = try #require(short.failure as? FavoritesError)
         guard case .lockFailed = error else {
             Issue.record("expected .lockFailed, got \(error)")
@@ -126,7 +126,7 @@ struct FavoritesConcurrencyTests {
         let waiting = patient
         let released = Released()
         let adding = Task {
-            try await offCooperativePool {
+            await offCooperativePool {
                 let added = Result { try waiting.add(venue: HelsinkiVenues.kiasma) }
                 return (added, released.value)
             }
@@ -134,10 +134,10 @@ struct FavoritesConcurrencyTests {
         try await Task.sleep(for: .milliseconds(300))
         released.set()
         try input.fileHandleForWriting.close()
-        let (added, finishedAfterRelease) = try await adding.value
+        let (added, finishedAfterRelease) = await adding.value
         #expect(try added.get().favorite.name == "Kiasma")
         #expect(finishedAfterRelease)
-        try await offCooperativePool { holder.waitUntilExit() }
+        await offCooperativePool { holder.waitUntilExit() }
     }
 
     @Test("readers during concurrent writes always see a complete file")

@@ -18,7 +18,7 @@ struct DedupEvaluationTests {
         let records = try Self.records()
         #expect(records.count > 2900)
         #expect(Set(records.map(\.place)).count == 1252)
-        let scores = try await offCooperativePool { DeduplicatorEvaluation.evaluate(Deduplicator(), on: records) }
+        let scores = await offCooperativePool { DeduplicatorEvaluation.evaluate(Deduplicator(), on: records) }
         #expect(scores.precision >= 0.99, "\(scores)")
         #expect(scores.recall >= 0.95, "\(scores)")
         #expect(scores.meanIoU >= 0.95, "\(scores)")
@@ -60,7 +60,7 @@ struct DedupEvaluationTests {
     @Test("without deduplication, recall is zero: the set does test merging")
     func baseline() async throws {
         let records = try Self.records()
-        let scores = try await offCooperativePool { DeduplicatorEvaluation.evaluate(NoMerging(), on: records) }
+        let scores = await offCooperativePool { DeduplicatorEvaluation.evaluate(NoMerging(), on: records) }
         #expect(scores.truePositives == 0)
         #expect(scores.recall == 0)
         #expect(scores.falseNegatives > 2000)

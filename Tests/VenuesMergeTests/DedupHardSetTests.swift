@@ -46,7 +46,7 @@ struct DedupHardSetTests {
     @Test("the rules of issue 28 are what lift the hard kinds: without them recall falls")
     func withoutTheRules() async throws {
         let records = try Self.records()
-        let report = try await offCooperativePool {
+        let report = await offCooperativePool {
             DeduplicatorEvaluation.report(
                 Deduplicator(rules: .init(duplicateProviders: [])),
                 on: records,

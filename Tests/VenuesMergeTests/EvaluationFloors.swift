@@ -19,7 +19,7 @@ enum EvaluationFloors {
     ) async throws -> [Double:
         DeduplicatorEvaluation.Report]
     {
-        let (whole, views) = try await offCooperativePool {
+        let (whole, views) = await offCooperativePool {
             (
                 DeduplicatorEvaluation.report(Deduplicator(), on: records),
                 [

@@ -1,4 +1,5 @@
 public import Foundation
+import VenuesTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -91,7 +92,7 @@ public struct TestHTTPClient: Sendable {
         let request = requestBytes(method, target, headers: headers, body: body)
         let port = self.port
         let timeout = socketTimeout
-        return try await Self.onThread {
+        return try await offCooperativePool {
             let connection = try RawConnection(port: port, timeout: timeout)
             defer { connection.close() }
             try connection.write(request)
@@ -160,15 +161,6 @@ public struct TestHTTPClient: Sendable {
             index = start + size + 2
         }
         return output
-    }
-
-    /// Runs blocking work on a new thread.
-    public static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread { continuation.resume(with: Result { try body() }) }
-            thread.stackSize = 1 << 20
-            thread.start()
-        }
     }
 }
 

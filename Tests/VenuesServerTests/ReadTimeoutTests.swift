@@ -13,7 +13,7 @@ struct ReadTimeoutTests {
         }
         let port = server.port
         // Half a request head, then silence.
-        let halfHead = try await TestHTTPClient.onThread {
+        let halfHead = try await offCooperativePool {
             let connection = try RawConnection(port: port, timeout: 30)
             defer { connection.close() }
             try connection.write(Data("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8))
@@ -25,7 +25,7 @@ struct ReadTimeoutTests {
         // second of silence would take all 400 (40 s of trickle). Counted: the bytes sent before
         // the close was seen.
         let trickleLength = 400
-        let trickle = try await TestHTTPClient.onThread { () -> (sent: Int, closed: Bool) in
+        let trickle = try await offCooperativePool { () -> (sent: Int, closed: Bool) in
             let connection = try RawConnection(port: port, timeout: 30)
             defer { connection.close() }
             let bytes =
@@ -45,7 +45,7 @@ struct ReadTimeoutTests {
             return (sent, connection.waitForClose())
         }
         // A whole request on a kept-alive connection, then idle.
-        let idle = try await TestHTTPClient.onThread { () -> (answered: Bool, closed: Bool) in
+        let idle = try await offCooperativePool { () -> (answered: Bool, closed: Bool) in
             let connection = try RawConnection(port: port, timeout: 30)
             defer { connection.close() }
             try connection.write(Data("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))

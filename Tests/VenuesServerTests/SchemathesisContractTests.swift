@@ -150,7 +150,7 @@ struct SchemathesisContractTests {
             process.terminate()
         }
         defer { watchdog.cancel() }
-        return try await TestHTTPClient.onThread {
+        return await offCooperativePool {
             let data = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             return (process.terminationStatus, String(decoding: data, as: UTF8.self))

@@ -231,7 +231,7 @@ struct ServeProcessTests {
                 .utf8
         )
         let healthz = Data("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
-        let (uploading, stalled) = try await TestHTTPClient.onThread { () -> (RawConnection, RawConnection) in
+        let (uploading, stalled) = try await offCooperativePool { () -> (RawConnection, RawConnection) in
             let uploading = try RawConnection(port: port, timeout: 60)
             let stalled = try RawConnection(port: port, timeout: 60)
             for connection in [uploading, stalled] {
@@ -247,11 +247,11 @@ struct ServeProcessTests {
         }
         server.send(SIGTERM)
         let stoppedListening = await Polling.until { server.refusesConnections() }
-        let answer = try await TestHTTPClient.onThread { () -> TestResponse in
+        let answer = try await offCooperativePool { () -> TestResponse in
             try uploading.write(body.suffix(from: body.count / 2))
             return try TestHTTPClient.parse(try Self.readOneResponse(uploading))
         }
-        let stalledClosed = try await TestHTTPClient.onThread { stalled.waitForClose() }
+        let stalledClosed = await offCooperativePool { stalled.waitForClose() }
         let status = try await server.exitStatus()
         await overpass.stop()
 

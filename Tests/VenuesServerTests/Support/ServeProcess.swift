@@ -116,12 +116,12 @@ final class ServeProcess: Sendable {
         while process.isRunning {
             guard ContinuousClock.now < giveUp else {
                 kill(process.processIdentifier, SIGKILL)
-                _ = try await TestHTTPClient.onThread { process.waitUntilExit() }
+                _ = await offCooperativePool { process.waitUntilExit() }
                 throw ServeProcessError.didNotExit(bound, stderr)
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        return try await TestHTTPClient.onThread {
+        return await offCooperativePool {
             process.waitUntilExit()
             return process.terminationReason == .uncaughtSignal
                 ? 128 + process.terminationStatus : process.terminationStatus
@@ -157,7 +157,7 @@ final class ServeProcess: Sendable {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        return try await TestHTTPClient.onThread {
+        return await offCooperativePool {
             let out = output.fileHandleForReading.readDataToEndOfFile()
             let err = errors.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
@@ -228,7 +228,7 @@ enum TestPostgres {
         process.arguments = ["psql", serverURL, "-v", "ON_ERROR_STOP=1", "-q", "-c", "CREATE DATABASE \(name)"]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        _ = try await TestHTTPClient.onThread { process.waitUntilExit() }
+        _ = await offCooperativePool { process.waitUntilExit() }
         guard process.terminationStatus == 0 else { throw ServeProcessError.command("psql CREATE DATABASE failed") }
         components.path = "/\(name)"
         return components.string ?? serverURL
