@@ -224,13 +224,7 @@ public final class PostgresServerStore: ServerStore {
 
     public func client(tokenHash: TokenHash) async throws(ServerStoreError) -> ServerClient? {
         try await perform { client in
-            let rows = try await client.query(
-                """
-                SELECT name, created_at, rate_requests, rate_seconds, rate_burst FROM clients
-                WHERE token_hash = \(tokenHash.hex)
-                """
-            )
-            for try await row in rows.decode(Self.ClientRow.self) {
+            for try await row in try await client.execute(ClientByTokenHash(tokenHash: tokenHash.hex)) {
                 return Self.client(row)
             }
             return nil
@@ -254,19 +248,31 @@ public final class PostgresServerStore: ServerStore {
 
     public func favorites(client name: String) async throws(ServerStoreError) -> [Favorite] {
         let startedAt = ContinuousClock.now
-        if let fresh = recentFavorites.fresh(name, now: startedAt) { return fresh }
+        if let kept = recentFavorites.fresh(name, now: startedAt) {
+            if kept.readAhead {
+                Task {
+                    do throws(ServerStoreError) {
+                        _ = try await self.readFavorites(client: name, startedAt: ContinuousClock.now)
+                    } catch {
+                        self.recentFavorites.readAheadFailed(name)
+                    }
+                }
+            }
+            return kept.favorites
+        }
+        return try await readFavorites(client: name, startedAt: startedAt)
+    }
+
+    /// Reads the client's favourites from the database and keeps them for a moment.
+    private func readFavorites(
+        client name: String,
+        startedAt: ContinuousClock.Instant
+    ) async throws(ServerStoreError) -> [Favorite] {
         let generation = recentFavorites.generation(name)
         let records = try await perform { client in
-            let rows = try await client.query(
-                """
-                SELECT venue_id, name, latitude, longitude, address, categories, sources, note, added_at
-                FROM favorites WHERE client = \(name) ORDER BY added_at, id
-                """
-            )
             var records: [FavoriteRecord] = []
-            let columns = (String, String, Double, Double, String?, [String], [String], String?, PostgresInstant).self
             for try await (id, name, latitude, longitude, address, categories, sources, note, added)
-                in rows.decode(columns)
+                in try await client.execute(FavoritesOfClient(client: name))
             {
                 records.append(
                     FavoriteRecord(
@@ -337,47 +343,34 @@ public final class PostgresServerStore: ServerStore {
     // MARK: Cache
 
     public func cachedValue(key: String, now: Date) async throws(ServerStoreError) -> [UInt8]? {
-        let moment = ServerStoreTime.microseconds(now)
+        let moment = PostgresInstant(microseconds: ServerStoreTime.microseconds(now))
         return try await perform { client in
-            let rows = try await client.query(
-                """
-                SELECT value FROM cache
-                WHERE key = \(key) AND expires_at > \(PostgresInstant(microseconds: moment))
-                """
-            )
-            for try await value in rows.decode(Data.self) {
-                return [UInt8](value)
+            for try await value in try await client.execute(CachedValueByKey(key: key, now: moment)) {
+                return Array(value.readableBytesView)
             }
             return nil
         }
     }
 
     public func storeValue(_ value: [UInt8], key: String, expiresAt: Date) async throws(ServerStoreError) {
-        let expiry = ServerStoreTime.microseconds(expiresAt)
-        let now = ServerStoreTime.microseconds(Date())
+        let expiry = PostgresInstant(microseconds: ServerStoreTime.microseconds(expiresAt))
+        let now = PostgresInstant(microseconds: ServerStoreTime.microseconds(Date()))
         let bytes = Data(value)
-        let logger = logger
         try await perform { client in
-            try await client.withTransaction(logger: logger) { connection in
-                try await connection.query(
-                    """
-                    INSERT INTO cache (key, value, expires_at)
-                    VALUES (\(key), \(bytes), \(PostgresInstant(microseconds: expiry)))
-                    ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at
-                    """,
-                    logger: logger
-                )
-                // A few expired entries go with each write, so the table never needs a sweep.
-                try await connection.query(
-                    """
+            // One statement, atomic without a transaction: the write, and a few expired entries
+            // swept with it, so the table never needs a sweep of its own.
+            _ = try await client.query(
+                """
+                WITH swept AS (
                     DELETE FROM cache WHERE key IN (
-                        SELECT key FROM cache WHERE expires_at <= \(PostgresInstant(microseconds: now))
+                        SELECT key FROM cache WHERE expires_at <= \(now) AND key <> \(key)
                         LIMIT 16 FOR UPDATE SKIP LOCKED
                     )
-                    """,
-                    logger: logger
                 )
-            }
+                INSERT INTO cache (key, value, expires_at) VALUES (\(key), \(bytes), \(expiry))
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at
+                """
+            ).collect()
         }
     }
 
@@ -394,15 +387,15 @@ public final class PostgresServerStore: ServerStore {
         let limits = Dictionary(charges.map { ($0.period, $0.limit) }, uniquingKeysWith: min)
         return try await perform { client in
             try await client.withTransaction(logger: logger) { connection in
-                for period in periods {
-                    try await connection.query(
-                        """
-                        INSERT INTO budget_spent (provider, period, spent) VALUES (\(name), \(period), 0)
-                        ON CONFLICT (provider, period) DO NOTHING
-                        """,
-                        logger: logger
-                    )
-                }
+                // Every period's row, made in one statement when missing.
+                try await connection.query(
+                    """
+                    INSERT INTO budget_spent (provider, period, spent)
+                    SELECT \(name), period, 0 FROM unnest(\(periods)::text[]) AS period
+                    ON CONFLICT (provider, period) DO NOTHING
+                    """,
+                    logger: logger
+                )
                 // Locked in one order, so that two servers spending at once never deadlock; the
                 // second waits for the first's commit and sees its count.
                 let rows = try await connection.query(

@@ -15,6 +15,9 @@ import VenuesFavorites
 ///   by ``forgetAll()``).
 /// - Another instance's change is usually known sooner: the store listens for its
 ///   notifications and forgets the client's entry when one arrives.
+/// - An entry past half its time is read again ahead, by one caller in the background while
+///   the others go on with it: a busy client's favourites never expire under its requests, so
+///   they never all wait for PostgreSQL at once.
 final class RecentFavorites: Sendable {
     /// How long an entry is trusted; `.zero` keeps nothing.
     let freshFor: Duration
@@ -27,6 +30,8 @@ final class RecentFavorites: Sendable {
     private struct State {
         var entries: [String: Entry] = [:]
         var generations: [String: Int] = [:]
+        /// Clients whose favourites are being read ahead.
+        var readingAhead: Set<String> = []
         /// Bumped by ``forgetAll()``: every read under way then keeps nothing.
         var epoch = 0
     }
@@ -43,13 +48,29 @@ final class RecentFavorites: Sendable {
         self.freshFor = freshFor
     }
 
+    /// What ``fresh(_:now:)`` found.
+    struct Kept: Equatable {
+        /// The client's favourites, read less than ``RecentFavorites/freshFor`` ago.
+        var favorites: [Favorite]
+        /// Whether this caller reads them again ahead (they are past half their time and no
+        /// one else is): it then ends with ``keep(_:client:readAt:generation:)`` or
+        /// ``readAheadFailed(_:)``.
+        var readAhead: Bool
+    }
+
     /// The client's favourites if they were read less than ``freshFor`` before `now`.
-    func fresh(_ client: String, now: ContinuousClock.Instant) -> [Favorite]? {
+    func fresh(_ client: String, now: ContinuousClock.Instant) -> Kept? {
         guard freshFor > .zero else { return nil }
         return state.withLock { state in
             guard let entry = state.entries[client], now - entry.readAt < freshFor else { return nil }
-            return entry.favorites
+            let readAhead = now - entry.readAt >= freshFor / 2 && state.readingAhead.insert(client).inserted
+            return Kept(favorites: entry.favorites, readAhead: readAhead)
         }
+    }
+
+    /// A read ahead ended without a result: the next caller past half time reads again.
+    func readAheadFailed(_ client: String) {
+        _ = state.withLock { $0.readingAhead.remove(client) }
     }
 
     /// The client's generation, to pass back to ``keep(_:client:readAt:generation:)``.
@@ -62,6 +83,7 @@ final class RecentFavorites: Sendable {
     func keep(_ favorites: [Favorite], client: String, readAt: ContinuousClock.Instant, generation: Generation) {
         guard freshFor > .zero else { return }
         state.withLock { state in
+            state.readingAhead.remove(client)
             guard Generation(epoch: state.epoch, client: state.generations[client] ?? 0) == generation else { return }
             if state.entries.count >= 10_000 { state.entries.removeAll(keepingCapacity: true) }
             state.entries[client] = Entry(favorites: favorites, readAt: readAt)
@@ -82,6 +104,7 @@ final class RecentFavorites: Sendable {
         state.withLock { state in
             state.entries.removeAll()
             state.generations.removeAll()
+            state.readingAhead.removeAll()
             state.epoch += 1
         }
     }

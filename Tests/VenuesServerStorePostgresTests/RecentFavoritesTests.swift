@@ -22,8 +22,8 @@ import VenuesFavorites
     @Test func trustedForItsTimeOnly() {
         let recent = RecentFavorites(freshFor: .milliseconds(500))
         recent.keep([favorite], client: "alice", readAt: start, generation: recent.generation("alice"))
-        #expect(recent.fresh("alice", now: start) == [favorite])
-        #expect(recent.fresh("alice", now: start + .milliseconds(499)) == [favorite])
+        #expect(recent.fresh("alice", now: start)?.favorites == [favorite])
+        #expect(recent.fresh("alice", now: start + .milliseconds(499))?.favorites == [favorite])
         #expect(recent.fresh("alice", now: start + .milliseconds(500)) == nil)
         #expect(recent.fresh("bob", now: start) == nil)
     }
@@ -41,7 +41,7 @@ import VenuesFavorites
         // Another client is not touched.
         recent.keep([], client: "bob", readAt: start, generation: recent.generation("bob"))
         recent.forget("alice")
-        #expect(recent.fresh("bob", now: start) == [])
+        #expect(recent.fresh("bob", now: start)?.favorites == [])
     }
 
     @Test func forgetAllForgetsEveryClientAndEveryReadUnderWay() {
@@ -53,7 +53,7 @@ import VenuesFavorites
         #expect(recent.fresh("alice", now: start) == nil)
         #expect(recent.fresh("bob", now: start) == nil)
         recent.keep([favorite], client: "alice", readAt: start, generation: recent.generation("alice"))
-        #expect(recent.fresh("alice", now: start) == [favorite])
+        #expect(recent.fresh("alice", now: start)?.favorites == [favorite])
     }
 
     @Test func zeroKeepsNothing() {
@@ -61,4 +61,34 @@ import VenuesFavorites
         recent.keep([favorite], client: "alice", readAt: start, generation: recent.generation("alice"))
         #expect(recent.fresh("alice", now: start) == nil)
     }
+
+    @Test func pastHalfTimeOneReaderReadsAheadWhileTheOthersGoOn() {
+        let recent = RecentFavorites(freshFor: .milliseconds(500))
+        recent.keep([favorite], client: "alice", readAt: start, generation: recent.generation("alice"))
+        #expect(recent.fresh("alice", now: start + .milliseconds(249))?.readAhead == false)
+        #expect(recent.fresh("alice", now: start + .milliseconds(250))?.readAhead == true)
+        #expect(recent.fresh("alice", now: start + .milliseconds(300))?.readAhead == false)
+        #expect(recent.fresh("alice", now: start + .milliseconds(300))?.favorites == [favorite])
+        // The read ahead is kept: fresh for its own time, and the next one may read ahead again.
+        let generation = recent.generation("alice")
+        recent.keep([], client: "alice", readAt: start + .milliseconds(250), generation: generation)
+        #expect(recent.fresh("alice", now: start + .milliseconds(400)) == Kept(favorites: [], readAhead: false))
+        #expect(recent.fresh("alice", now: start + .milliseconds(500))?.readAhead == true)
+        #expect(recent.fresh("alice", now: start + .milliseconds(750)) == nil)
+    }
+
+    @Test func aFailedReadAheadLetsTheNextReaderTryAndAChangeOvertakesIt() {
+        let recent = RecentFavorites(freshFor: .milliseconds(500))
+        recent.keep([favorite], client: "alice", readAt: start, generation: recent.generation("alice"))
+        #expect(recent.fresh("alice", now: start + .milliseconds(300))?.readAhead == true)
+        recent.readAheadFailed("alice")
+        #expect(recent.fresh("alice", now: start + .milliseconds(310))?.readAhead == true)
+        // A change during the read ahead: what it read is not kept.
+        let generation = recent.generation("alice")
+        recent.forget("alice")
+        recent.keep([favorite], client: "alice", readAt: start + .milliseconds(310), generation: generation)
+        #expect(recent.fresh("alice", now: start + .milliseconds(320)) == nil)
+    }
+
+    private typealias Kept = RecentFavorites.Kept
 }
