@@ -15,8 +15,8 @@ struct TokenMemoTests {
         let memo = TokenMemo()
         #expect(memo.freshFor <= 1)
         memo.remember(hash, client: alice, now: checked)
-        #expect(memo.fresh(hash, now: checked)?.name == "alice")
-        #expect(memo.fresh(hash, now: checked.addingTimeInterval(0.999))?.name == "alice")
+        #expect(memo.fresh(hash, now: checked)?.client.name == "alice")
+        #expect(memo.fresh(hash, now: checked.addingTimeInterval(0.999))?.client.name == "alice")
         #expect(memo.fresh(hash, now: checked.addingTimeInterval(1)) == nil)
         #expect(memo.fresh(hash, now: checked.addingTimeInterval(30)) == nil)
         #expect(memo.fresh(TokenHash(hex: String(repeating: "cd", count: 32)), now: checked) == nil)
@@ -30,5 +30,40 @@ struct TokenMemoTests {
         memo.forget(hash)
         #expect(memo.fresh(hash, now: checked) == nil)
         #expect(memo.known(hash, now: checked) == nil)
+    }
+
+    @Test("past half its time, one request checks the token again ahead while the others go on trusting it")
+    func checkedAgainAheadByOneRequest() {
+        let memo = TokenMemo(freshFor: 1)
+        memo.remember(hash, client: alice, now: checked)
+        #expect(memo.fresh(hash, now: checked.addingTimeInterval(0.49))?.checkAgain == false)
+        let first = memo.fresh(hash, now: checked.addingTimeInterval(0.5))
+        let second = memo.fresh(hash, now: checked.addingTimeInterval(0.6))
+        #expect(first?.checkAgain == true)
+        #expect(second?.checkAgain == false)
+        #expect(second?.client.name == "alice")
+        // The check ahead found it valid: trusted for a new second from when it began.
+        memo.remember(hash, client: alice, now: checked.addingTimeInterval(0.5))
+        #expect(memo.fresh(hash, now: checked.addingTimeInterval(0.9))?.checkAgain == false)
+        #expect(memo.fresh(hash, now: checked.addingTimeInterval(1.5)) == nil)
+    }
+
+    @Test("a failed check ahead lets the next request check again; a revoked token found ahead is forgotten")
+    func checkAheadFailedOrRevoked() {
+        let memo = TokenMemo(freshFor: 1)
+        memo.remember(hash, client: alice, now: checked)
+        #expect(memo.fresh(hash, now: checked.addingTimeInterval(0.7))?.checkAgain == true)
+        memo.checkFailed(hash)
+        #expect(memo.fresh(hash, now: checked.addingTimeInterval(0.8))?.checkAgain == true)
+        memo.forget(hash)
+        #expect(memo.fresh(hash, now: checked.addingTimeInterval(0.8)) == nil)
+    }
+
+    @Test("a check that began before the one kept does not replace it")
+    func anOlderCheckDoesNotReplaceANewerOne() {
+        let memo = TokenMemo(freshFor: 1)
+        memo.remember(hash, client: alice, now: checked.addingTimeInterval(0.5))
+        memo.remember(hash, client: alice, now: checked)
+        #expect(memo.fresh(hash, now: checked.addingTimeInterval(1.2))?.client.name == "alice")
     }
 }

@@ -52,7 +52,10 @@ struct ClientAuthentication: RouterMiddleware {
         }
         let hash = BearerToken.hash(token)
         let now = Date()
-        if let client = memo.fresh(hash, now: now) { return client }
+        if let trusted = memo.fresh(hash, now: now) {
+            if trusted.checkAgain { Task { await checkAgain(hash) } }
+            return trusted.client
+        }
         let found: ServerClient?
         do throws(ServerStoreError) {
             found = try await store.call { store throws(ServerStoreError) in try await store.client(tokenHash: hash) }
@@ -71,9 +74,27 @@ struct ClientAuthentication: RouterMiddleware {
         memo.remember(hash, client: found, now: now)
         return found
     }
+
+    /// Looks a trusted token up again ahead of its time, in the background: the requests that
+    /// use it meanwhile go on without waiting for the store.
+    private func checkAgain(_ hash: TokenHash) async {
+        let startedAt = Date()
+        do throws(ServerStoreError) {
+            let found = try await store.call { store throws(ServerStoreError) in
+                try await store.client(tokenHash: hash)
+            }
+            if let found { memo.remember(hash, client: found, now: startedAt) } else { memo.forget(hash) }
+        } catch {
+            memo.checkFailed(hash)
+        }
+    }
 }
 
 /// Tokens recently found valid, by hash (never the token itself).
+///
+/// A token past half its ``freshFor`` is checked again ahead, by one request in the background
+/// while the others go on: a busy client's token never expires under its requests, so they
+/// never all wait for the store at once.
 final class TokenMemo: Sendable {
     /// Seconds a valid token is trusted without asking the store again (1 s by default: a
     /// revoked token stops working within it, and a client at thousands of requests a second
@@ -87,35 +108,67 @@ final class TokenMemo: Sendable {
         var checkedAt: Date
     }
 
-    private let entries = Mutex<[TokenHash: Entry]>([:])
+    private struct State {
+        var entries: [TokenHash: Entry] = [:]
+        /// Tokens being checked again ahead.
+        var checking: Set<TokenHash> = []
+    }
+
+    /// What ``fresh(_:now:)`` found.
+    struct Trusted {
+        /// The token's client.
+        var client: ServerClient
+        /// Whether this caller checks the token again ahead (it is past half its time and no
+        /// one else is): it then ends with ``remember(_:client:now:)``, ``forget(_:)`` or
+        /// ``checkFailed(_:)``.
+        var checkAgain: Bool
+    }
+
+    private let state = Mutex(State())
 
     init(freshFor: Double = 1, degradedGrace: Double = 600) {
         self.freshFor = freshFor
         self.degradedGrace = degradedGrace
     }
 
-    func fresh(_ hash: TokenHash, now: Date) -> ServerClient? {
-        entries.withLock { entries in
-            guard let entry = entries[hash], now.timeIntervalSince(entry.checkedAt) < freshFor else { return nil }
-            return entry.client
+    func fresh(_ hash: TokenHash, now: Date) -> Trusted? {
+        state.withLock { state in
+            guard let entry = state.entries[hash] else { return nil }
+            let age = now.timeIntervalSince(entry.checkedAt)
+            guard age < freshFor else { return nil }
+            let checkAgain = age >= freshFor / 2 && state.checking.insert(hash).inserted
+            return Trusted(client: entry.client, checkAgain: checkAgain)
         }
     }
 
     func known(_ hash: TokenHash, now: Date) -> ServerClient? {
-        entries.withLock { entries in
-            guard let entry = entries[hash], now.timeIntervalSince(entry.checkedAt) < degradedGrace else { return nil }
+        state.withLock { state in
+            guard let entry = state.entries[hash], now.timeIntervalSince(entry.checkedAt) < degradedGrace else {
+                return nil
+            }
             return entry.client
         }
     }
 
     func remember(_ hash: TokenHash, client: ServerClient, now: Date) {
-        entries.withLock { entries in
-            if entries.count > 10_000 { entries.removeAll() }
-            entries[hash] = Entry(client: client, checkedAt: now)
+        state.withLock { state in
+            state.checking.remove(hash)
+            if state.entries.count > 10_000 { state.entries.removeAll() }
+            // A check that began earlier than the one kept does not replace it.
+            if let kept = state.entries[hash], kept.checkedAt > now { return }
+            state.entries[hash] = Entry(client: client, checkedAt: now)
         }
     }
 
     func forget(_ hash: TokenHash) {
-        _ = entries.withLock { $0.removeValue(forKey: hash) }
+        state.withLock { state in
+            state.checking.remove(hash)
+            state.entries.removeValue(forKey: hash)
+        }
+    }
+
+    /// A check ahead ended without an answer: the next request past half time checks again.
+    func checkFailed(_ hash: TokenHash) {
+        _ = state.withLock { $0.checking.remove(hash) }
     }
 }
