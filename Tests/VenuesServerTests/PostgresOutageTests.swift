@@ -7,8 +7,9 @@ import VenuesTestSupport
 import Glibc
 #endif
 
-/// A real PostgreSQL stopped and started again under a server's load: the server answers
-/// listings degraded meanwhile and recovers by itself.
+/// A real PostgreSQL stopped and started again under a server's load (listings and favourite
+/// writes): the server answers listings degraded meanwhile, recovers by itself, and no
+/// acknowledged favourite is lost.
 @Suite(
     "venues serve with PostgreSQL stopped and started again under load",
     .enabled(
@@ -48,8 +49,10 @@ struct PostgresOutageTests {
         let near = FakeBodies.near
         #expect(try await client.send("PUT", "/v1/favorites/osm:node/9100000").status == 201)
 
-        // The load: listings over a few queries, until told to stop; every status kept.
+        // The load: listings over a few queries, and a favourite written every fourth round,
+        // until told to stop; every listing's status kept, and every favourite acknowledged.
         let statuses = LockedBox<[Int]>([])
+        let acknowledged = LockedBox<[String]>([])
         let running = LockedBox(true)
         let load = Task {
             var round = 0
@@ -57,6 +60,12 @@ struct PostgresOutageTests {
                 round += 1
                 let status = (try? await client.get("/v1/nearby?near=\(near)&radius=\(900 + round % 5)").status) ?? -1
                 statuses.withLock { $0.append(status) }
+                if round % 4 == 0 {
+                    let id = "osm:node/\(9_200_000 + round)"
+                    if (try? await client.send("PUT", "/v1/favorites/\(id)").status) == 201 {
+                        acknowledged.withLock { $0.append(id) }
+                    }
+                }
             }
         }
         _ = await Polling.until { statuses.current.count >= 5 }
@@ -74,8 +83,12 @@ struct PostgresOutageTests {
         }
         let recovered = try await client.get("/v1/nearby?near=\(near)&radius=778")
         _ = await Polling.until { statuses.current.count >= countBeforeResume + 5 }
+        let acknowledgedBeforeTheEnd = acknowledged.current.count
+        _ = await Polling.until { acknowledged.current.count >= acknowledgedBeforeTheEnd + 2 }
         running.withLock { $0 = false }
         await load.value
+        let listed = try await client.get("/v1/favorites")
+        let stored = Set(((try? listed.json()["venues"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String })
         server.send(SIGTERM)
         let exit = try await server.exitStatus()
 
@@ -86,11 +99,16 @@ struct PostgresOutageTests {
         #expect(recovered.status == 200)
         #expect(recovered.header("venues-degraded") == nil)
         let flagged = ((try? recovered.json()["venues"] as? [[String: Any]]) ?? [])
-            .filter { $0["favorite"] as? Bool == true }.count
-        #expect(flagged == 1, "favourites are flagged again")
+            .filter { $0["favorite"] as? Bool == true }.compactMap { $0["id"] as? String }
+        #expect(flagged.contains("osm:node/9100000"), "favourites are flagged again")
         let all = statuses.current
         #expect(all.count > 10)
         #expect(all.allSatisfy { $0 == 200 }, "every listing under load was answered: \(Set(all))")
+        #expect(listed.status == 200)
+        let written = acknowledged.current
+        #expect(written.count > acknowledgedBeforeTheEnd, "favourites are written again after the restart")
+        #expect(written.filter { !stored.contains($0) }.isEmpty, "acknowledged but lost across the restart")
+        #expect(stored.contains("osm:node/9100000"))
         #expect(exit == 0, "\(server.stderr)")
     }
 }
