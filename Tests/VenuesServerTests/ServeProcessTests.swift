@@ -366,7 +366,7 @@ struct ServeProcessTests {
     }
 
     @Test(
-        "two instances on one PostgreSQL share the cache and the favourites",
+        "two instances on one PostgreSQL share the cache and the favourites; a token revoked is refused by both within 1 s",
         .enabled(
             if: TestEnvironment.runs(ifAvailable: TestPostgres.serverURL != nil),
             "VENUES_TEST_POSTGRES_URL is not set: skipped (scripts/postgres-test-server run swift test … runs it)"
@@ -412,6 +412,15 @@ struct ServeProcessTests {
             seenBySecond = try await two.get("/v1/favorites")
             flaggedBySecond = try await two.get(target)
         }
+        // Revoked through another process: within a second, both instances refuse the token
+        // (each trusts a token for less than a second since it last asked the database).
+        let usedBeforeRevoking = [try await one.get("/v1/favorites").status, try await two.get("/v1/favorites").status]
+        let revoked = try await ServeProcess.run(
+            ["serve", "token", "revoke", "shared"] + database,
+            environment: environment
+        )
+        try await Task.sleep(for: .seconds(1))
+        let afterRevoking = [try await one.get("/v1/favorites").status, try await two.get("/v1/favorites").status]
         first.send(SIGTERM)
         second.send(SIGTERM)
         let statuses = [try await first.exitStatus(), try await second.exitStatus()]
@@ -423,6 +432,9 @@ struct ServeProcessTests {
         #expect(put.status == 201)
         #expect(favoriteIDs(seenBySecond) == ["osm:node/9100001"])
         #expect(flaggedIDs(flaggedBySecond) == ["osm:node/9100001"])
+        #expect(usedBeforeRevoking == [200, 200])
+        #expect(revoked.status == 0, "\(revoked.stderr)")
+        #expect(afterRevoking == [401, 401], "a second after venues serve token revoke")
         #expect(statuses == [0, 0])
     }
 
