@@ -126,7 +126,7 @@ struct CoverageTests {
         let directory = IndexTest.directory("cache")
         let index = directory.appendingPathComponent("city.sqlite")
         try FileManager.default.copyItem(at: try await IndexTest.sampleIndex.value, to: index)
-        let catalog = OSMIndexCatalog(directory: directory)
+        let catalog = OSMIndexCatalog(directory: directory, areaMemo: nil)
         #expect(catalog.areas().map(\.name) == ["city"])
         let cache = directory.appendingPathComponent(".areas.tsv")
         #expect(FileManager.default.fileExists(atPath: cache.path))
@@ -148,5 +148,35 @@ struct CoverageTests {
         #expect(try String(contentsOf: cache, encoding: .utf8).contains("cells"))
         try FileManager.default.removeItem(at: index)
         #expect(catalog.areas().isEmpty)
+    }
+
+    @Test("the process's memo of areas follows a new import, a file changed in place, a new index and a removal")
+    func areaMemoFollowsTheFiles() async throws {
+        let directory = IndexTest.directory("memo")
+        let index = directory.appendingPathComponent("city.sqlite")
+        try FileManager.default.copyItem(at: try await IndexTest.sampleIndex.value, to: index)
+        let memo = OSMIndexAreaMemo()
+        let catalog = OSMIndexCatalog(directory: directory, areaMemo: memo)
+        let straggling = try Coordinate(latitude: 60.025, longitude: 24.025)
+        #expect(catalog.areas(meeting: IndexTest.helsinki, radius: 300).map(\.name) == ["city"])
+        #expect(catalog.areas(meeting: IndexTest.helsinki, radius: 300).map(\.name) == ["city"])
+
+        // A new import renames a new file into place.
+        try await offCooperativePool { try IndexTest.importIndex(IndexTest.write(Self.straggling), into: index) }
+        #expect(catalog.areas(meeting: IndexTest.helsinki, radius: 300).isEmpty)
+        #expect(catalog.areas(meeting: straggling, radius: 300).map(\.name) == ["city"])
+
+        // The file changed in place (the directory does not change): its area is read again.
+        let handle = try FileHandle(forWritingTo: index)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: try Data(contentsOf: try await IndexTest.sampleIndex.value))
+        try handle.close()
+        #expect(catalog.areas(meeting: IndexTest.helsinki, radius: 300).map(\.name) == ["city"])
+
+        // Another index beside it, then the first removed.
+        try FileManager.default.copyItem(at: index, to: directory.appendingPathComponent("town.sqlite"))
+        #expect(catalog.areas(meeting: IndexTest.helsinki, radius: 300).map(\.name).sorted() == ["city", "town"])
+        try FileManager.default.removeItem(at: index)
+        #expect(catalog.areas(meeting: IndexTest.helsinki, radius: 300).map(\.name) == ["town"])
     }
 }

@@ -8,9 +8,13 @@ import VenuesFiles
 package struct OSMIndexCatalog: Sendable {
     /// The directory holding `NAME.sqlite` files.
     package let directory: URL
+    /// Where ``areas()`` keeps what it found for the next call (this process's memo by default;
+    /// `nil` reads the directory every time).
+    package let areaMemo: OSMIndexAreaMemo?
 
-    package init(directory: URL) {
+    package init(directory: URL, areaMemo: OSMIndexAreaMemo? = .shared) {
         self.directory = directory
+        self.areaMemo = areaMemo
     }
 
     /// The file of the index called `name`. Throws ``OSMIndexError/invalidName(_:)`` for a name
@@ -64,9 +68,14 @@ package struct OSMIndexCatalog: Sendable {
     }
 
     /// The area of every readable index of the directory, by name, from the directory's cache of
-    /// areas where it is current (see ``OSMIndexAreaCache``).
+    /// areas where it is current (see ``OSMIndexAreaCache``), and from this process's memo while
+    /// no file of the directory changed (see ``OSMIndexAreaMemo``).
     package func areas() -> [OSMIndexArea] {
-        OSMIndexAreaCache.areas(of: files(), in: directory)
+        guard let areaMemo else { return OSMIndexAreaCache.areas(of: files(), in: directory) }
+        return areaMemo.areas(in: directory) {
+            let files = files()
+            return (files, OSMIndexAreaCache.areas(of: files, in: directory))
+        }
     }
 
     /// The readable indexes whose area meets the circle of `radius` metres around `center`,
