@@ -45,13 +45,26 @@ public struct VenueID: Sendable, Hashable, Codable, Comparable, CustomStringConv
         return native.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control && $0 != " " }
     }
 
-    /// `node/123`, `way/123` or `relation/123` with a positive decimal number.
+    /// `node/123`, `way/123` or `relation/123` with a positive decimal number (digits only, at
+    /// most `UInt64.max`). Read byte by byte: every venue an index or extract answers with is
+    /// checked here.
     private static func isOpenStreetMapElement(_ native: String) -> Bool {
-        let parts = native.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, ["node", "way", "relation"].contains(parts[0]),
-            let number = UInt64(parts[1]), number > 0, parts[1].allSatisfy(\.isASCII)
+        let utf8 = native.utf8
+        guard let slash = utf8.firstIndex(of: UInt8(ascii: "/")) else { return false }
+        let kind = utf8[..<slash]
+        guard kind.elementsEqual("node".utf8) || kind.elementsEqual("way".utf8) || kind.elementsEqual("relation".utf8)
         else { return false }
-        return true
+        var number: UInt64 = 0
+        var digits = 0
+        for byte in utf8[utf8.index(after: slash)...] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
+            let (tenfold, overflowed) = number.multipliedReportingOverflow(by: 10)
+            let (sum, carried) = tenfold.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            guard !overflowed, !carried else { return false }
+            number = sum
+            digits += 1
+        }
+        return digits > 0 && number > 0
     }
 
     public var description: String { "\(provider.rawValue):\(native)" }

@@ -19,7 +19,8 @@ import VenuesCore
 
     @Test(arguments: [
         "nocolon", ":abc", "FSQ:abc", "fsq:", "osm:node/", "osm:node/abc", "osm:area/1", "osm:123", "osm:node/-1",
-        "osm:node/0", "fsq:has space", "fsq:a\u{1B}b",
+        "osm:node/0", "osm:node/+5", "osm:node/1/2", "osm:way/18446744073709551616", "osm:nodes/1", "fsq:has space",
+        "fsq:a\u{1B}b",
     ])
     func rejectsMalformed(_ text: String) {
         #expect(throws: VenueIDError.self) { try VenueID(parsing: text) }
