@@ -62,6 +62,15 @@ echo '{"providers": ["osm"], "timeout": 60, "overpass": {"useIndexes": false}}' 
 near="60.1700,24.9400"
 printf '%-9s %-14s %10s %9s %9s %7s %9s  %s\n' store endpoint "requests/s" p50 p99 errors "peak RSS" "load average (before → after)"
 
+# Fills the cache with the listing the runs ask for and writes the client's 10 favourites,
+# through the server at $1 with the Authorization header $2.
+prime() {
+    curl -sf -o /dev/null -H "$2" "$1/v1/nearby?near=$near&radius=1000"
+    for node in $(seq 9100000 9100009); do
+        curl -sf -o /dev/null -X PUT -H "$2" "$1/v1/favorites/osm:node/$node"
+    done
+}
+
 run_store() {
     local store="$1" database="$2"
     local port
@@ -74,10 +83,7 @@ run_store() {
     wait_listening "$work/serve-$store.log"
     local auth="Authorization: Bearer $token"
     local base="http://127.0.0.1:$port"
-    curl -sf -o /dev/null -H "$auth" "$base/v1/nearby?near=$near&radius=1000" # fills the cache
-    for node in $(seq 9100000 9100009); do
-        curl -sf -o /dev/null -X PUT -H "$auth" "$base/v1/favorites/osm:node/$node"
-    done
+    prime "$base" "$auth"
     for endpoint in nearby favorites; do
         local url="$base/v1/nearby?near=$near&radius=1000"
         [ "$endpoint" = favorites ] && url="$base/v1/favorites"
@@ -111,10 +117,7 @@ run_pair() {
     wait_listening "$work/serve-pair-a.log"
     wait_listening "$work/serve-pair-b.log"
     local auth="Authorization: Bearer $token"
-    curl -sf -o /dev/null -H "$auth" "http://127.0.0.1:${ports[0]}/v1/nearby?near=$near&radius=1000"
-    for node in $(seq 9100000 9100009); do
-        curl -sf -o /dev/null -X PUT -H "$auth" "http://127.0.0.1:${ports[0]}/v1/favorites/osm:node/$node"
-    done
+    prime "http://127.0.0.1:${ports[0]}" "$auth"
     for endpoint in nearby favorites; do
         local path="/v1/nearby?near=$near&radius=1000"
         [ "$endpoint" = favorites ] && path="/v1/favorites"
@@ -171,7 +174,7 @@ for store in $stores; do
         ;;
     postgres)
         if [ -x "$root/scripts/postgres-test-server" ]; then
-            export -f run_store wrk_figures free_port wait_listening
+            export -f run_store prime wrk_figures free_port wait_listening
             export VENUES work near threads connections duration
             "$root/scripts/postgres-test-server" run bash -c 'pids=(); run_store postgres "$VENUES_TEST_POSTGRES_URL"' \
                 || echo "postgres  (PostgreSQL could not be started: skipped)"
@@ -181,7 +184,7 @@ for store in $stores; do
         ;;
     postgres-pair)
         if [ -x "$root/scripts/postgres-test-server" ]; then
-            export -f run_pair combined_figures wrk_figures free_port wait_listening
+            export -f run_pair prime combined_figures wrk_figures free_port wait_listening
             export VENUES work near threads connections duration
             "$root/scripts/postgres-test-server" run bash -c 'pids=(); run_pair "$VENUES_TEST_POSTGRES_URL"' \
                 || echo "postgres×2 (PostgreSQL could not be started: skipped)"
