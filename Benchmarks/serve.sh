@@ -18,13 +18,16 @@
 #
 #   Benchmarks/serve.sh
 #   DURATION=10 CONNECTIONS=32 Benchmarks/serve.sh
+#   WARMUP=5 Benchmarks/serve.sh                   # seconds of unmeasured load before each run (2)
 #   VENUES=/path/to/venues Benchmarks/serve.sh     # another build (no build step; venues-server beside it)
 #   STORES=sqlite Benchmarks/serve.sh              # only SQLite
 #   STORES=postgres-pair Benchmarks/serve.sh       # only the two processes on one PostgreSQL
+#   KEEP_WORK=1 Benchmarks/serve.sh                # keep the wrk outputs and server logs
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 duration="${DURATION:-30}"
+warmup="${WARMUP:-2}"
 connections="${CONNECTIONS:-64}"
 threads="${THREADS:-2}"
 stores="${STORES:-sqlite postgres postgres-pair}"
@@ -44,7 +47,7 @@ pids=()
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
-    rm -rf "$work"
+    if [ -n "${KEEP_WORK:-}" ]; then echo "serve.sh: kept $work" >&2; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
 
@@ -90,6 +93,8 @@ run_store() {
         echo 5 >"/proc/$server/clear_refs" 2>/dev/null || true # reset the peak RSS
         local before after
         before="$(cut -d' ' -f1-3 /proc/loadavg)"
+        # Unmeasured first: a server that has been up a while.
+        wrk -t"$threads" -c"$connections" -d"${warmup}s" -H "$auth" "$url" >/dev/null
         wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -H "$auth" "$url" >"$work/wrk-$store-$endpoint.txt"
         after="$(cut -d' ' -f1-3 /proc/loadavg)"
         local rss
@@ -125,6 +130,12 @@ run_pair() {
         for server in "${servers[@]}"; do echo 5 >"/proc/$server/clear_refs" 2>/dev/null || true; done
         local before after
         before="$(cut -d' ' -f1-3 /proc/loadavg)"
+        local warming=()
+        for port in "${ports[@]}"; do
+            wrk -t1 -c$((connections / 2)) -d"${warmup}s" -H "$auth" "http://127.0.0.1:$port$path" >/dev/null &
+            warming+=($!)
+        done
+        wait "${warming[@]}"
         wrk -t1 -c$((connections / 2)) -d"${duration}s" --latency -H "$auth" "http://127.0.0.1:${ports[0]}$path" \
             >"$work/wrk-pair-a-$endpoint.txt" &
         local first=$!
@@ -175,7 +186,7 @@ for store in $stores; do
     postgres)
         if [ -x "$root/scripts/postgres-test-server" ]; then
             export -f run_store prime wrk_figures free_port wait_listening
-            export VENUES work near threads connections duration
+            export VENUES work near threads connections duration warmup
             "$root/scripts/postgres-test-server" run bash -c 'pids=(); run_store postgres "$VENUES_TEST_POSTGRES_URL"' \
                 || echo "postgres  (PostgreSQL could not be started: skipped)"
         else
@@ -185,7 +196,7 @@ for store in $stores; do
     postgres-pair)
         if [ -x "$root/scripts/postgres-test-server" ]; then
             export -f run_pair prime combined_figures wrk_figures free_port wait_listening
-            export VENUES work near threads connections duration
+            export VENUES work near threads connections duration warmup
             "$root/scripts/postgres-test-server" run bash -c 'pids=(); run_pair "$VENUES_TEST_POSTGRES_URL"' \
                 || echo "postgres×2 (PostgreSQL could not be started: skipped)"
         else
