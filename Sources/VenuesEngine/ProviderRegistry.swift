@@ -2,6 +2,7 @@ public import Foundation
 import FoursquareProvider
 import GooglePlacesProvider
 import OverpassProvider
+import OvertureProvider
 public import VenuesConfig
 public import VenuesCore
 public import VenuesHTTP
@@ -35,6 +36,7 @@ public struct ProviderRegistry: Sendable {
         FoursquareProvider.descriptor,
         GooglePlacesProvider.descriptor,
         OverpassProvider.descriptor,
+        OvertureProvider.descriptor,
     ])
 
     /// The ids of ``standard``, in the order they are listed.
