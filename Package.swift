@@ -450,7 +450,8 @@ let tests: [Target] = [
     .testTarget(
         name: "OvertureProviderTests",
         dependencies: [
-            "OvertureProvider", "OSMModel", "OSMIndex", "VenuesCore", "VenuesTestKit", "VenuesTestSupport", "CZlib",
+            "OvertureProvider", "OSMModel", "OSMIndex", "VenuesCore", "VenuesMerge", "VenuesTestKit",
+            "VenuesTestSupport",
         ],
         resources: [.copy("Fixtures")]
     ),

@@ -61,7 +61,7 @@ package enum OvertureVenueMapper {
         }
         if !datasets.isEmpty { extras["datasets"] = datasets.joined(separator: ", ") }
         if !lines.isEmpty { extras["attribution"] = lines.joined(separator: "\n") }
-        if !sameAs.isEmpty { extras["same_as"] = sameAs.joined(separator: " ") }
+        if !sameAs.isEmpty { extras[Venue.sameAsKey] = sameAs.joined(separator: " ") }
         var providerCategories: [String] = []
         if let primary = tags[OvertureTags.category] { providerCategories.append(primary) }
         for alternate in (tags[OvertureTags.alternates] ?? "").split(separator: ";") {
