@@ -11,6 +11,8 @@ extension OvertureProvider {
     /// - `useIndexes` (default `true`): the indexes `venues overture import` wrote
     ///   (`$VENUES_DATA_DIR/overture`, beside the context's OSM index directory) whose area meets
     ///   a search's circle answer it;
+    /// - with no index imported and no `url`, the provider has nothing to answer from: it is
+    ///   left out of the default providers (``ProviderProfile/localDataReason``);
     /// - `minConfidence` (`VENUES_OVERTURE_MIN_CONFIDENCE`, default `0.3`): places with a lower
     ///   confidence are left out; `includeClosed` (`VENUES_OVERTURE_INCLUDE_CLOSED`, default
     ///   `false`): places not `open` are shown.
@@ -38,7 +40,16 @@ extension OvertureProvider {
             ],
             mergeRank: 4,
             capabilities: [.nearby, .textSearch, .lookup, .localIndexes],
-            endpoint: { settings in settings.text("url") ?? "imported indexes (venues overture import)" }
+            endpoint: { settings in settings.text("url") ?? "imported indexes (venues overture import)" },
+            localDataReason: { settings, osmIndexes in
+                if let url = settings.text("url"), !url.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
+                if settings.flag("useIndexes") ?? true, let osmIndexes,
+                    OvertureImport.hasIndexes(in: OvertureImport.directory(besideOSMIndexes: osmIndexes))
+                {
+                    return nil
+                }
+                return "no Overture index imported (venues overture import FILE) and VENUES_OVERTURE_URL not set"
+            }
         ),
         make: { settings, context in
             var source: Configuration.Source?

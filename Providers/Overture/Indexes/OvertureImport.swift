@@ -36,6 +36,11 @@ package enum OvertureImport {
         osm.deletingLastPathComponent().appendingPathComponent("overture", isDirectory: true)
     }
 
+    /// Whether `directory` holds an index file (`*.sqlite`, not hidden), read or not.
+    package static func hasIndexes(in directory: URL) -> Bool {
+        !OSMIndexCatalog(directory: directory).files().isEmpty
+    }
+
     /// The name an import gives an index of `file` by default: the file's name without `.gz`,
     /// `.bz2`, `.geojsonseq`, `.geojsonl`, `.geojson`, `.json` (`helsinki-places.geojsonseq.gz` →
     /// `helsinki-places`).
