@@ -95,7 +95,7 @@ let openStreetMap: [Target] = [
 // MARK: - Providers
 
 // Providers, one folder each under Providers/: each depends on the core and the HTTP client (the
-// OSM provider also on the OSM rooms above). Each declares a `ProviderDescriptor`; `VenuesEngine`
+// OSM and Overture providers also on the OSM rooms above). Each declares a `ProviderDescriptor`; `VenuesEngine`
 // lists them.
 let providers: [Target] = [
     .target(
@@ -114,6 +114,13 @@ let providers: [Target] = [
         name: "OverpassProvider",
         dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMFiles", "OSMIndex"],
         path: "Providers/Overpass",
+        exclude: ["README.md"]
+    ),
+    // Overture Maps places: imported on the OSM index engine, read offline.
+    .target(
+        name: "OvertureProvider",
+        dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMFiles", "OSMIndex"],
+        path: "Providers/Overture",
         exclude: ["README.md"]
     ),
 ]
@@ -153,7 +160,7 @@ let mergeAndOutput: [Target] = [
         name: "VenuesEngine",
         dependencies: [
             "VenuesCore", "VenuesHTTP", "VenuesConfig", "FoursquareProvider", "GooglePlacesProvider",
-            "OverpassProvider",
+            "OverpassProvider", "OvertureProvider",
         ]
     ),
     // What a listing shows: the document the CLI prints and the server answers, with provider
@@ -254,6 +261,7 @@ let executables: [Target] = [
             "FoursquareProvider",
             "GooglePlacesProvider",
             "OverpassProvider",
+            "OvertureProvider",
             "OSMModel",
             "OSMFiles",
             "OSMIndex",
@@ -439,6 +447,14 @@ let tests: [Target] = [
             .product(name: "Logging", package: "swift-log"),
         ]
     ),
+    .testTarget(
+        name: "OvertureProviderTests",
+        dependencies: [
+            "OvertureProvider", "OSMModel", "OSMIndex", "VenuesCore", "VenuesMerge", "VenuesTestKit",
+            "VenuesTestSupport",
+        ],
+        resources: [.copy("Fixtures")]
+    ),
     .testTarget(name: "VenuesTestKitTests", dependencies: ["VenuesTestKit", "VenuesCore"]),
     .testTarget(
         name: "VenuesReportsTests",
@@ -481,6 +497,7 @@ let package = Package(
         .library(name: "FoursquareProvider", targets: ["FoursquareProvider"]),
         .library(name: "GooglePlacesProvider", targets: ["GooglePlacesProvider"]),
         .library(name: "OverpassProvider", targets: ["OverpassProvider"]),
+        .library(name: "OvertureProvider", targets: ["OvertureProvider"]),
         .library(name: "VenuesServer", targets: ["VenuesServer"]),
         // Internal (a leading `_`): for this repository's Fuzz/ package only, no stable API.
         .library(name: "_OSMFiles", targets: ["OSMFiles"]),

@@ -19,7 +19,7 @@ struct Venues: AsyncParsableCommand {
         version: VenuesVersion.current,
         subcommands: [
             NearbyCommand.self, SearchCommand.self, ShowCommand.self, FavoritesCommand.self, ProvidersCommand.self,
-            OSMCommand.self, ServeCommand.self,
+            OSMCommand.self, OvertureCommand.self, ServeCommand.self,
         ]
     )
 

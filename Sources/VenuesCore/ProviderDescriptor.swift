@@ -60,6 +60,13 @@ public struct ProviderProfile: Sendable {
     public var capabilities: ProviderCapabilities
     /// The endpoint it will ask, for `venues providers` (never a key).
     public var endpoint: @Sendable (ProviderSettings) -> String
+    /// For a provider that answers only from data imported on this machine: why it has none to
+    /// answer from with these settings and this index directory (``ProviderContext/indexDirectory``),
+    /// or `nil` when it has some. Such a provider is left out of the default set (the CLI's
+    /// providers when `--providers` is not given, the server's offer) until data is imported,
+    /// and named explicitly it fails with the reason. `nil` for providers that always have
+    /// something to ask.
+    public var localDataReason: (@Sendable (ProviderSettings, URL?) -> String?)?
 
     public init(
         id: ProviderID,
@@ -69,7 +76,8 @@ public struct ProviderProfile: Sendable {
         settings: [ProviderSetting],
         mergeRank: Int,
         capabilities: ProviderCapabilities,
-        endpoint: @escaping @Sendable (ProviderSettings) -> String
+        endpoint: @escaping @Sendable (ProviderSettings) -> String,
+        localDataReason: (@Sendable (ProviderSettings, URL?) -> String?)? = nil
     ) {
         self.id = id
         self.displayName = displayName
@@ -79,6 +87,7 @@ public struct ProviderProfile: Sendable {
         self.mergeRank = mergeRank
         self.capabilities = capabilities
         self.endpoint = endpoint
+        self.localDataReason = localDataReason
     }
 
     /// The setting named `name`.

@@ -21,6 +21,8 @@ public struct ProviderID: RawRepresentable, Sendable, Hashable, Codable, Compara
     public static let google: ProviderID = "google"
     /// OpenStreetMap through Overpass or a local extract.
     public static let openStreetMap: ProviderID = "osm"
+    /// Overture Maps places, from imported indexes (`overture:ID`, the place's GERS id).
+    public static let overture: ProviderID = "overture"
 
     /// Whether the text is a syntactically valid provider id (lowercase letters, digits, `-`).
     public static func isWellFormed(_ text: some StringProtocol) -> Bool {

@@ -2,6 +2,7 @@ public import Foundation
 import FoursquareProvider
 import GooglePlacesProvider
 import OverpassProvider
+import OvertureProvider
 public import VenuesConfig
 public import VenuesCore
 public import VenuesHTTP
@@ -35,6 +36,7 @@ public struct ProviderRegistry: Sendable {
         FoursquareProvider.descriptor,
         GooglePlacesProvider.descriptor,
         OverpassProvider.descriptor,
+        OvertureProvider.descriptor,
     ])
 
     /// The ids of ``standard``, in the order they are listed.
@@ -67,6 +69,18 @@ public struct ProviderRegistry: Sendable {
         return profile.unusableReason(settings(id, configuration: configuration))
     }
 
+    /// Why a provider cannot be used with this configuration and these imported indexes, or
+    /// `nil` when it can: ``unusableReason(_:configuration:)``, then, for a provider that answers
+    /// only from imported data, that it has none (``ProviderProfile/localDataReason``).
+    public func unusableReason(
+        _ id: ProviderID,
+        configuration: VenuesConfiguration,
+        osmIndexDirectory: URL?
+    ) -> String? {
+        if let reason = unusableReason(id, configuration: configuration) { return reason }
+        return descriptor(id)?.profile.localDataReason?(settings(id, configuration: configuration), osmIndexDirectory)
+    }
+
     /// Creates the provider, or explains why it cannot be created. `osmIndexDirectory` holds the
     /// imported indexes the providers that answer from local indexes may use.
     public func make(
@@ -81,6 +95,9 @@ public struct ProviderRegistry: Sendable {
         let settings = settings(id, configuration: configuration)
         if let reason = descriptor.profile.unusableReason(settings) {
             return .failure(.unauthorized(reason))
+        }
+        if let reason = descriptor.profile.localDataReason?(settings, osmIndexDirectory) {
+            return .failure(.misconfigured(reason))
         }
         return descriptor.make(settings, ProviderContext(client: httpClient, indexDirectory: osmIndexDirectory))
     }

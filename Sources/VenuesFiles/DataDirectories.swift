@@ -34,6 +34,9 @@ public struct DataDirectories: Sendable, Hashable {
     public var budgetsFile: URL { data.appendingPathComponent("budgets.json", isDirectory: false) }
     /// The directory of imported OpenStreetMap indexes (`venues osm import`): `osm` in ``data``.
     public var osmIndexes: URL { data.appendingPathComponent("osm", isDirectory: true) }
+    /// The directory of imported Overture Maps places indexes (`venues overture import`):
+    /// `overture` in ``data``, beside ``osmIndexes``.
+    public var overtureIndexes: URL { data.appendingPathComponent("overture", isDirectory: true) }
     /// Where lock files go that must not be left in a folder of the user's (an index written
     /// with `--output`): `venues/locks` in `$XDG_RUNTIME_DIR` when it is set (an absolute path),
     /// else `venues-UID/locks` in the temporary directory. Created (mode 0700) on first use.

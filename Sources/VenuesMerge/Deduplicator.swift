@@ -61,6 +61,11 @@ public import VenuesCore
 ///    location suffix or one typo and neither is a chain's. Never records of two categories.
 ///    They are joined first.
 ///
+/// 9. **Same record** (`same-record`): a record that names another provider's record among its
+///    sources (``Venue/sameAsKey``: an Overture place made from a Foursquare place names that
+///    place's `fsq:` id) joins that record, whatever the names and categories say, within
+///    ``Rules/sameRecordDistance`` (1 km). It is the strongest evidence, joined before any other.
+///
 /// The result does not depend on the order of the input (clusters and their contents); merged
 /// venues are listed in the order of their first record in the input.
 public struct Deduplicator: VenueMerging {
@@ -103,6 +108,9 @@ public struct Deduplicator: VenueMerging {
         /// Two same-named records of one provider are twins (statues of a group, a shop mapped
         /// twice) when they stand at most this many metres apart; a chain's branches stand farther.
         public var twinDistance: Double
+        /// Largest distance for `same-record`, in metres: a record and the one it names among
+        /// its sources farther apart than this are left apart (a stale or wrong reference).
+        public var sameRecordDistance: Double = 1000
 
         /// The rules of docs/merge.md, as measured on the Helsinki evaluation set.
         public init(
@@ -192,6 +200,7 @@ public struct Deduplicator: VenueMerging {
         index.dropAmbiguousVariants(&edges)
         let notes = index.resolveTwins(&edges, rules: rules)
         index.resolveChains(&edges, rules: rules)
+        edges += index.sameRecordEdges(venues, rules: rules)
         return index.cluster(edges, venues: venues, priority: priority, notes: notes)
     }
 }

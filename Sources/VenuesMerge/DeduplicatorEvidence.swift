@@ -75,6 +75,8 @@ struct MergeFacts: Sendable {
             text = "phone \(quoted(firstPhone)) of \(first) = \(quoted(secondPhone)) of \(second)"
         case .sameWebsite:
             text = "web domain \(website.flatMap(ContactKeys.domain) ?? "") of \(first) and \(second)"
+        case .sameRecord:
+            text = "one record names the other among its sources (\(first) = \(second)): the same record"
         }
         let metres = Int(distance.rounded())
         switch extentOf {

@@ -5,6 +5,8 @@ import VenuesCore
 struct MatchEdge: Sendable {
     enum Rule: UInt8, Sendable {
         case sameName, otherName, withoutDescriptors, similarName, samePhone, sameWebsite, nearestBranch, duplicate
+        /// One record names the other among its sources (``Venue/sameAsKey``).
+        case sameRecord
         /// Not a join: a record equally near two records of one name, joined to neither.
         case equallyNear
 
@@ -19,6 +21,7 @@ struct MatchEdge: Sendable {
             case .sameWebsite: "same-website"
             case .nearestBranch: "nearest-branch"
             case .duplicate: "duplicate"
+            case .sameRecord: "same-record"
             case .equallyNear: "equally-near"
             }
         }

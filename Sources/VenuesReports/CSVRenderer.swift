@@ -1,12 +1,14 @@
 public import Foundation
 
 /// `--format csv`: RFC 4180 (CRLF line ends, quoted where needed) with a header row. Text
-/// cells that a spreadsheet would run as a formula are prefixed with `'`.
+/// cells that a spreadsheet would run as a formula are prefixed with `'`. The last column,
+/// `attribution`, holds the lines each row's data owes (its providers' and its datasets'),
+/// separated by ` · `.
 public enum CSVRenderer {
     /// The documented header of nearby and search listings.
     public static let header = [
         "id", "name", "latitude", "longitude", "distance", "address", "categories", "phone", "website", "rating",
-        "favorite", "sources",
+        "favorite", "sources", "attribution",
     ]
     /// Favourites listings add the user's note and when the favourite was added, as the JSON does.
     public static let favoritesHeader = header + ["note", "addedAt"]
@@ -21,6 +23,7 @@ public enum CSVRenderer {
                 text(row.address), text(row.categories.joined(separator: ";")), text(row.phone), text(row.website),
                 row.rating.map(number) ?? "", row.favorite ? "true" : "false",
                 text(row.sources.map(\.id).joined(separator: ";")),
+                text(document.attribution(of: row).joined(separator: " · ")),
             ]
             if favorites {
                 cells += [text(row.note), text(row.addedAt)]

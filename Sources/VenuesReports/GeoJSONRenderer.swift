@@ -1,7 +1,8 @@
 public import Foundation
 
 /// `--format geojson`: an RFC 7946 FeatureCollection of Points whose properties are the JSON
-/// output's venue fields (coordinates in the geometry, longitude first).
+/// output's venue fields (coordinates in the geometry, longitude first), and, as a foreign
+/// member, the `attribution` lines the data shown owes (as the JSON output's).
 public enum GeoJSONRenderer {
     public static func render(_ document: ResultDocument) throws -> String {
         let encoder = JSONEncoder()
@@ -12,7 +13,8 @@ public enum GeoJSONRenderer {
                     geometry: Point(coordinates: [row.longitude, row.latitude]),
                     properties: JSONRenderer.VenueObject(row)
                 )
-            }
+            },
+            attribution: document.attribution
         )
         return String(decoding: try encoder.encode(collection), as: UTF8.self)
     }
@@ -20,6 +22,7 @@ public enum GeoJSONRenderer {
     struct FeatureCollection: Encodable {
         var type = "FeatureCollection"
         var features: [Feature]
+        var attribution: [String]
     }
 
     struct Feature: Encodable {

@@ -40,6 +40,9 @@ public struct ResultDocument {
         /// A text search only: how well the place matches the term (``ResultVenue/match``).
         public var match: VenueMatch?
         public var sources: [Source]
+        /// What the row's data owes beyond its providers' lines (``Venue/attributionLines`` of
+        /// its sources, sanitised): an Overture place's datasets.
+        public var attribution: [String] = []
         public var merge: [Merge]?
         /// Favourites listings only: the user's note and when the favourite was added.
         public var note: String?
@@ -63,6 +66,12 @@ public struct ResultDocument {
             sources = merged.sources.map {
                 Source(provider: $0.id.provider.rawValue, id: TextSanitizer.clean($0.id.description))
             }
+            var lines: [String] = []
+            for line in merged.sources.flatMap(\.attributionLines).map({ TextSanitizer.clean($0) })
+            where !lines.contains(line) {
+                lines.append(line)
+            }
+            attribution = lines
             merge =
                 explain
                 ? merged.reasons.map { reason in
@@ -120,9 +129,19 @@ public struct ResultDocument {
     /// The providers this build knows: their attribution lines.
     public var catalog: ProviderCatalog
 
-    /// Attribution lines owed to the providers whose data is shown, in the catalog's order.
+    /// Attribution lines owed to the providers whose data is shown, in the catalog's order, then
+    /// the lines the rows' data owes beyond them (an Overture place's datasets), each once.
     public var attribution: [String] {
-        catalog.attribution(for: Set(rows.flatMap { $0.sources.map { ProviderID(rawValue: $0.provider) } }))
+        var lines = catalog.attribution(for: Set(rows.flatMap { $0.sources.map { ProviderID(rawValue: $0.provider) } }))
+        for line in rows.flatMap(\.attribution) where !lines.contains(line) { lines.append(line) }
+        return lines
+    }
+
+    /// The attribution lines one row's data owes: its providers', then its own.
+    public func attribution(of row: Row) -> [String] {
+        var lines = catalog.attribution(for: Set(row.sources.map { ProviderID(rawValue: $0.provider) }))
+        for line in row.attribution where !lines.contains(line) { lines.append(line) }
+        return lines
     }
 
     /// A document listing the user's favourites around a centre (no providers asked).

@@ -65,7 +65,7 @@ struct FourthProviderTests {
     @Test("the configuration reads its section and its variables, and knows its keys")
     func configuration() async throws {
         let (configuration, file) = try await Self.configuration()
-        #expect(configuration.providers == [.foursquare, .google, .openStreetMap, Self.yelpID])
+        #expect(configuration.providers == [.foursquare, .google, .openStreetMap, .overture, Self.yelpID])
         #expect(configuration[Self.yelpID].text("apiKey") == "yelp-secret-789")
         #expect(configuration[Self.yelpID].source("apiKey") == "YELP_API_KEY")
         #expect(configuration[Self.yelpID].text("market") == "SE")
@@ -111,7 +111,7 @@ struct FourthProviderTests {
     @Test("its attribution is shown when its data is, and it leads the merge by its rank")
     func attributionAndMergeOrder() async throws {
         let (configuration, _) = try await Self.configuration()
-        #expect(Self.registry.catalog.mergeOrder == [Self.yelpID, .google, .foursquare, .openStreetMap])
+        #expect(Self.registry.catalog.mergeOrder == [Self.yelpID, .google, .foursquare, .openStreetMap, .overture])
         #expect(configuration.dedupe.priority == Self.registry.catalog.mergeOrder)
 
         let place = try Coordinate(latitude: 60.1699, longitude: 24.9384)

@@ -202,6 +202,7 @@ import VenuesEngine
             (ProviderID.openStreetMap, "url"), (.openStreetMap, "useIndexes"), (.openStreetMap, "offline"),
             (.google, "url"),
             (.foursquare, "api"),
+            (.overture, "useIndexes"), (.overture, "minConfidence"), (.overture, "includeClosed"),
         ] {
             expected[provider].set(name, expected[provider].entry(name)?.value, source: example.path)
         }

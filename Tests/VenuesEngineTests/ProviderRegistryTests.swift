@@ -70,7 +70,7 @@ struct ProviderRegistryTests {
         let catalog = ProviderRegistry.standard.catalog
         #expect(catalog.mergeOrder == ProviderPriority.standard.order)
         #expect(VenuesConfiguration(catalog: catalog).dedupe.priority == catalog.mergeOrder)
-        #expect(catalog.ids == [.foursquare, .google, .openStreetMap])
+        #expect(catalog.ids == [.foursquare, .google, .openStreetMap, .overture])
     }
 
     @Test("every known provider is either usable or says which key it needs")

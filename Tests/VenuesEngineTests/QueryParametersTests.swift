@@ -38,13 +38,13 @@ struct QueryParametersTests {
             ),
             (
                 QueryParameters(providers: ["osm,"]),
-                "--providers 'osm,' has an empty name: expected a comma-separated list of fsq, google, osm",
-                "providers 'osm,' has an empty name: expected a comma-separated list of fsq, google, osm"
+                "--providers 'osm,' has an empty name: expected a comma-separated list of fsq, google, osm, overture",
+                "providers 'osm,' has an empty name: expected a comma-separated list of fsq, google, osm, overture"
             ),
             (
                 QueryParameters(providers: ["yelp"]),
-                "--providers: 'yelp' is not a provider: expected a comma-separated list of fsq, google, osm",
-                "providers: 'yelp' is not a provider: expected a comma-separated list of fsq, google, osm"
+                "--providers: 'yelp' is not a provider: expected a comma-separated list of fsq, google, osm, overture",
+                "providers: 'yelp' is not a provider: expected a comma-separated list of fsq, google, osm, overture"
             ),
             (
                 QueryParameters(term: " \n "), "--term is empty: give the name or kind of place to search for",

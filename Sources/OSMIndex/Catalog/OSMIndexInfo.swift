@@ -35,6 +35,11 @@ package struct OSMIndexInfo: Sendable, Hashable {
     package var venueRules: String?
     /// The categories of `venue.categories`' bits, in bit order.
     package var categoryBits: [String]
+    /// What the index holds (meta `content`): `openstreetmap` (also for indexes written before
+    /// the key existed) or another source imported on the same engine (`overture`).
+    package var content: String
+    /// Any other meta entry a source's importer wrote (``OSMIndexImporter/Options/meta``), as text.
+    package var extraMeta: [String: String]
 
     /// Reads `meta` into an info value.
     init(name: String, url: URL, fileBytes: Int, schemaVersion: Int64, meta: [String: MetaValue]) {
@@ -64,6 +69,8 @@ package struct OSMIndexInfo: Sendable, Hashable {
         generator = meta["generator"]?.text
         venueRules = meta["venue_rules"]?.text
         categoryBits = meta["category_bits"]?.text?.split(separator: ",").map(String.init) ?? []
+        content = meta["content"]?.text ?? OSMIndexImporter.Content.openStreetMap.rawValue
+        extraMeta = meta.compactMapValues(\.text)
     }
 
     /// The area the index holds: its cells when its bounds are derived, else its bounds.

@@ -12,6 +12,9 @@ import VenuesCore
 final class ImportPass {
     private let queue: BoundedQueue<ImportMessage>
     private let selection: OSMSelection
+    /// Every named node is a venue (``OSMIndexImporter/Content/overture``), not only those the
+    /// OSM rules select.
+    private let everyNamedNode: Bool
     private let nodes: NodeLocationStore
     private let ways: WayNodeListStore
     private let pending: PendingElementStore
@@ -40,8 +43,13 @@ final class ImportPass {
     /// A temporary file could not be written.
     private(set) var spillFailure: OSMFileError?
 
-    init(queue: BoundedQueue<ImportMessage>, temporaryDirectory: URL) throws(OSMFileError) {
+    init(
+        queue: BoundedQueue<ImportMessage>,
+        temporaryDirectory: URL,
+        content: OSMIndexImporter.Content = .openStreetMap
+    ) throws(OSMFileError) {
         self.queue = queue
+        everyNamedNode = content != .openStreetMap
         selection = try! OSMSelection(categories: [], term: nil)
         nodes = try NodeLocationStore(directory: temporaryDirectory)
         ways = try WayNodeListStore(directory: temporaryDirectory)
@@ -120,11 +128,11 @@ final class ImportPass {
         )
     }
 
-    /// A venue: selected by the provider's rules, with a name the mapper accepts and an id an
+    /// A venue: selected by the provider's rules (any node, for a source other than OSM), with a name the mapper accepts and an id an
     /// index row can hold.
     private func isVenue(_ element: OSMElement) -> Bool {
         guard !element.tags.isEmpty, element.id > 0, element.id <= OSMIndexSchema.maximumID,
-            selection.matches(element.tags)
+            everyNamedNode || selection.matches(element.tags)
         else { return false }
         return element.tags.first("name") != nil
     }

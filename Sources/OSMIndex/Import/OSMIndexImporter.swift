@@ -17,6 +17,15 @@ import VenuesFiles
 ///    running meanwhile reads the old index, and an import that fails or is killed leaves the
 ///    old index as it was.
 package enum OSMIndexImporter {
+    /// What an index holds, written to meta `content`: which elements of the source are venues.
+    package enum Content: String, Sendable, Hashable {
+        /// OpenStreetMap: the elements the provider's rules select (``OSMSelection``) with a name.
+        case openStreetMap = "openstreetmap"
+        /// Overture Maps places, handed over as nodes whose tags code the place: every node with
+        /// a `name` is a venue, whatever its other tags.
+        case overture
+    }
+
     /// How to import.
     package struct Options: Sendable {
         /// Written to meta `generator`, e.g. `venues 0.1.0`.
@@ -25,15 +34,28 @@ package enum OSMIndexImporter {
         package var progress: (@Sendable (OSMImportProgress) -> Void)?
         /// Raised to stop the import (the old index stays).
         package var cancellation: CancellationFlag?
+        /// What the source holds (meta `content`); `openStreetMap` by default.
+        package var content: Content
+        /// More `meta` entries, written as text (a source's own counts).
+        package var meta: [String: String]
+        /// Called once the source has been read, for notes of the source's own to add to the
+        /// summary (polygons placed at their centroid…).
+        package var notes: (@Sendable () -> [String])?
 
         package init(
             generator: String,
             progress: (@Sendable (OSMImportProgress) -> Void)? = nil,
-            cancellation: CancellationFlag? = nil
+            cancellation: CancellationFlag? = nil,
+            content: Content = .openStreetMap,
+            meta: [String: String] = [:],
+            notes: (@Sendable () -> [String])? = nil
         ) {
             self.generator = generator
             self.progress = progress
             self.cancellation = cancellation
+            self.content = content
+            self.meta = meta
+            self.notes = notes
         }
     }
 
@@ -100,7 +122,7 @@ package enum OSMIndexImporter {
         // Reading.
         let pass: ImportPass
         do {
-            pass = try ImportPass(queue: queue, temporaryDirectory: directory)
+            pass = try ImportPass(queue: queue, temporaryDirectory: directory, content: options.content)
         } catch {
             throw abandon(OSMIndexError(error))
         }
@@ -186,7 +208,9 @@ package enum OSMIndexImporter {
             MetaEntry("skipped_without_nodes", .integer(Int64(pass.withoutNodes))),
             MetaEntry("venue_rules", .text(VenueRules.fingerprint)),
             MetaEntry("category_bits", .text(VenueRules.categoryOrder.map(\.rawValue).joined(separator: ","))),
+            MetaEntry("content", .text(options.content.rawValue)),
         ]
+        for (key, value) in options.meta.sorted(by: { $0.key < $1.key }) { meta.append(MetaEntry(key, .text(value))) }
         if let generator = header.generator { meta.append(MetaEntry("source_generator", .text(generator))) }
         if let timestamp = header.timestamp { meta.append(MetaEntry("source_timestamp", .text(timestamp))) }
         if let dataTimestamp { meta.append(MetaEntry("data_timestamp", .text(dataTimestamp))) }
@@ -226,6 +250,7 @@ package enum OSMIndexImporter {
         try syncAndRename(temporary, to: destination)
         renamed = true
 
+        notes += options.notes?() ?? []
         if report.duplicates > 0 {
             notes.append("skipped \(report.duplicates) element(s) listed twice")
         }

@@ -77,6 +77,8 @@ package final class OSMIndexReader {
     /// Whether the stored category bits and folded texts were made by this build's rules.
     private let sameRules: Bool
     private let categoryBit: [Category: Int]
+    /// How rows become venues.
+    private let mapper: IndexVenueMapper
 
     /// The most word matches read one by one, when a test sets it (to see every way of
     /// searching happen on small files); else ``directTextCandidateLimit(_:)`` decides.
@@ -113,9 +115,11 @@ package final class OSMIndexReader {
     package init(
         url: URL,
         directTextCandidates: Int? = nil,
-        soughtTextCandidates: Int? = nil
+        soughtTextCandidates: Int? = nil,
+        mapper: IndexVenueMapper = .openStreetMap
     ) throws(OSMIndexError) {
         self.url = url
+        self.mapper = mapper
         self.directTextCandidateOverride = directTextCandidates
         self.soughtTextCandidateOverride = soughtTextCandidates
         let path = url.path
@@ -530,14 +534,8 @@ package final class OSMIndexReader {
             guard try row.step(), let tags = decodeTags(row, column: 0) else { continue }
             let venue =
                 everyField
-                ? OSMVenueMapper.venue(
-                    kind: kind,
-                    id: id,
-                    coordinate: candidate.coordinate,
-                    tags: tags,
-                    extent: Self.extent(row, firstColumn: 1)
-                )
-                : OSMVenueMapper.summary(kind: kind, id: id, coordinate: candidate.coordinate, tags: tags)
+                ? mapper.venue(kind, id, candidate.coordinate, tags, Self.extent(row, firstColumn: 1))
+                : mapper.summary(kind, id, candidate.coordinate, tags)
             if let venue {
                 result.append((venue, candidate.match))
             }
@@ -560,13 +558,7 @@ package final class OSMIndexReader {
             guard try row.step(), let coordinate = Self.coordinate(row, latitude: 0, longitude: 1),
                 let tags = decodeTags(row, column: 2)
             else { return nil }
-            return OSMVenueMapper.venue(
-                kind: kind,
-                id: id,
-                coordinate: coordinate,
-                tags: tags,
-                extent: Self.extent(row, firstColumn: 3)
-            )
+            return mapper.venue(kind, id, coordinate, tags, Self.extent(row, firstColumn: 3))
         } catch {
             throw OSMIndexError.reading(error, path: url.path)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OSMIndex
+import OvertureProvider
 import VenuesCLISupport
 import VenuesConfig
 import VenuesCore
@@ -23,7 +24,11 @@ struct ProvidersCommand: AsyncParsableCommand {
             let lines = Self.report(
                 registry: .standard,
                 configuration: context.configuration,
-                indexes: { Self.indexLine(context, settings: $0) },
+                indexes: { id, settings in
+                    id == .overture
+                        ? Self.overtureIndexLine(context, settings: settings)
+                        : Self.indexLine(context, settings: settings)
+                },
                 budget: { Self.budgetLine(budgets, provider: $0) }
             )
             print(lines.joined(separator: "\n"))
@@ -38,6 +43,17 @@ struct ProvidersCommand: AsyncParsableCommand {
         registry: ProviderRegistry,
         configuration: VenuesConfiguration,
         indexes: (ProviderSettings) -> String,
+        budget: (ProviderID) -> String? = { _ in nil }
+    ) -> [String] {
+        report(registry: registry, configuration: configuration, indexes: { indexes($1) }, budget: budget)
+    }
+
+    /// ``report(registry:configuration:indexes:budget:)`` with `indexes` told which provider's
+    /// indexes it describes.
+    static func report(
+        registry: ProviderRegistry,
+        configuration: VenuesConfiguration,
+        indexes: (ProviderID, ProviderSettings) -> String,
         budget: (ProviderID) -> String? = { _ in nil }
     ) -> [String] {
         var lines: [String] = []
@@ -62,12 +78,23 @@ struct ProvidersCommand: AsyncParsableCommand {
                 lines.append("  \(setting.name): \(TextSanitizer.clean(settings.text(setting.name) ?? "not set"))")
             }
             if profile.capabilities.contains(.localIndexes) {
-                lines.append("  indexes: \(indexes(settings))")
+                lines.append("  indexes: \(indexes(id, settings))")
             }
             if let budget = budget(id) { lines.append("  budget: \(budget)") }
             if let reason { lines.append("  missing: \(reason)") }
         }
         return lines
+    }
+
+    /// The imported Overture indexes and whether searches use them.
+    private static func overtureIndexLine(_ context: CommandContext, settings: ProviderSettings) -> String {
+        let directory = context.directories.overtureIndexes
+        let names = OSMIndexCatalog(directory: directory).list().map(\.name)
+        let listed = names.isEmpty ? "none imported (venues overture import FILE)" : names.joined(separator: ", ")
+        guard settings.flag("useIndexes") ?? true else {
+            return "\(listed) in \(directory.path); not used (overture.useIndexes is false)"
+        }
+        return "\(listed) in \(directory.path); used for the circles they meet"
     }
 
     /// The imported OSM indexes and whether searches use them.

@@ -22,6 +22,7 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var query: QueryOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var index: IndexOptions
+    @OptionGroup var overture: OvertureOptions
 
     mutating func validate() throws {
         let given = term
@@ -31,7 +32,7 @@ struct SearchCommand: AsyncParsableCommand {
     func run() async throws {
         try await failingWithMessage {
             var context = try await CommandContext.make(global: global)
-            context.configuration = index.applied(to: context.configuration)
+            context.configuration = overture.applied(to: index.applied(to: context.configuration))
             try await QueryRunner(context: context, options: query, output: output).run(term: term)
         }
     }

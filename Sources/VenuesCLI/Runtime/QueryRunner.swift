@@ -105,7 +105,13 @@ struct QueryRunner {
         let configured = configuration.providers.filter { ProviderRegistry.knownIDs.contains($0) }
         let chosen =
             named
-            ?? configured.filter { ProviderRegistry.standard.unusableReason($0, configuration: configuration) == nil }
+            ?? configured.filter {
+                ProviderRegistry.standard.unusableReason(
+                    $0,
+                    configuration: configuration,
+                    osmIndexDirectory: context.directories.osmIndexes
+                ) == nil
+            }
         var providers: [any VenueProvider] = []
         var unusable: [ProviderOutcome] = []
         var recorders: [ProviderID: RecordingHTTPClient] = [:]

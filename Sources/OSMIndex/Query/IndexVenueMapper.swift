@@ -1,0 +1,34 @@
+package import OSMModel
+package import VenuesCore
+
+/// How an index's stored rows become venues: OpenStreetMap's tags through ``OSMVenueMapper``
+/// by default; a source imported on the same engine (Overture) gives its own.
+package struct IndexVenueMapper: Sendable {
+    /// The venue with every field, or `nil` when the row makes none.
+    package var venue:
+        @Sendable (
+            _ kind: OSMElement.Kind, _ id: Int64, _ coordinate: Coordinate, _ tags: OSMTags, _ extent: BoundingBox?
+        )
+            -> Venue?
+    /// The venue with what a suggestion shows (id, name, position, categories).
+    package var summary:
+        @Sendable (_ kind: OSMElement.Kind, _ id: Int64, _ coordinate: Coordinate, _ tags: OSMTags) -> Venue?
+
+    package init(
+        venue: @escaping @Sendable (OSMElement.Kind, Int64, Coordinate, OSMTags, BoundingBox?) -> Venue?,
+        summary: @escaping @Sendable (OSMElement.Kind, Int64, Coordinate, OSMTags) -> Venue?
+    ) {
+        self.venue = venue
+        self.summary = summary
+    }
+
+    /// OpenStreetMap elements (``OSMVenueMapper``).
+    package static let openStreetMap = IndexVenueMapper(
+        venue: { kind, id, coordinate, tags, extent in
+            OSMVenueMapper.venue(kind: kind, id: id, coordinate: coordinate, tags: tags, extent: extent)
+        },
+        summary: { kind, id, coordinate, tags in
+            OSMVenueMapper.summary(kind: kind, id: id, coordinate: coordinate, tags: tags)
+        }
+    )
+}
