@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import OSMIndex
 import VenuesCLISupport
 
 /// `venues overture remove NAME`: deletes an imported Overture index.
@@ -20,27 +18,18 @@ struct OvertureRemoveCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        do {
-            try OSMIndexCatalog.validate(name: name)
-        } catch {
-            throw ValidationError(error.description)
-        }
+        try IndexRemoval.validate(name: name)
     }
 
     func run() async throws {
         try await failingWithMessage {
             let context = try await CommandContext.make(global: global)
-            let catalog = OSMIndexCatalog(directory: context.directories.overtureIndexes)
-            do throws(OSMIndexError) {
-                try catalog.remove(name: name)
-            } catch .notFound {
-                throw CommandFailure(
-                    "no Overture index named '\(name)' in \(catalog.directory.path) (venues overture list shows the imported ones)"
-                )
-            } catch {
-                throw CommandFailure(error.description)
-            }
-            StandardOutput.write("Removed the Overture index \(name).\n")
+            try IndexRemoval.remove(
+                name: name,
+                from: context.directories.overtureIndexes,
+                kind: "Overture",
+                listCommand: "venues overture list"
+            )
         }
     }
 }
