@@ -51,45 +51,23 @@ struct OSMImportCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        if name != nil && output != nil {
-            throw ValidationError("--name and --output exclude each other: --output names the file itself")
-        }
-        if let name {
-            do {
-                try OSMIndexCatalog.validate(name: name)
-            } catch {
-                throw ValidationError("--name: \(error.description)")
-            }
-        }
-        if let output, !output.lowercased().hasSuffix(".sqlite") {
-            throw ValidationError(
-                "--output '\(output)' must end in .sqlite (that is how an OSM endpoint is recognised as an index)"
-            )
-        }
+        try IndexImportTarget.validate(
+            name: name,
+            output: output,
+            recognisedBy: "an OSM endpoint is recognised as an index"
+        )
     }
 
     func run() async throws {
         try await failingWithMessage {
             let context = try await CommandContext.make(global: global)
-            let source = Self.absolute(file)
-            var status = stat()
-            guard stat(source.path, &status) == 0 else {
-                throw CommandFailure("cannot read \(source.path): \(String(cString: strerror(errno)))")
-            }
-            guard (status.st_mode & S_IFMT) == S_IFREG else {
-                throw CommandFailure("\(source.path) is not a file")
-            }
-            let destination: URL
-            if let output {
-                destination = Self.absolute(output)
-            } else {
-                let indexName = name ?? OSMIndexCatalog.defaultName(forSource: source)
-                do throws(OSMIndexError) {
-                    destination = try OSMIndexCatalog(directory: context.directories.osmIndexes).url(forName: indexName)
-                } catch {
-                    throw CommandFailure("\(error.description); choose one with --name")
-                }
-            }
+            let source = try IndexImportTarget.source(file)
+            let destination = try IndexImportTarget.destination(
+                output: output,
+                name: name,
+                defaultName: OSMIndexCatalog.defaultName(forSource: source),
+                directory: context.directories.osmIndexes
+            )
             let progress = ImportProgressLine(
                 file: source.lastPathComponent,
                 enabled: Terminal.isTerminal(STDERR_FILENO) && !global.verbose
@@ -136,13 +114,6 @@ struct OSMImportCommand: AsyncParsableCommand {
     /// `1,205 venues`, `1 node`.
     private static func counted(_ count: Int, _ noun: String) -> String {
         "\(HumanNumbers.grouped(count)) \(count == 1 ? noun : noun + "s")"
-    }
-
-    /// An absolute file URL for a path (relative to the current directory, `~` expanded).
-    static func absolute(_ path: String) -> URL {
-        let expanded = (path as NSString).expandingTildeInPath
-        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        return URL(fileURLWithPath: expanded, relativeTo: base).standardizedFileURL.absoluteURL
     }
 
     /// Runs blocking work on a Dispatch thread, off Swift's small cooperative pool.

@@ -50,46 +50,23 @@ struct OvertureImportCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-        if name != nil && output != nil {
-            throw ValidationError("--name and --output exclude each other: --output names the file itself")
-        }
-        if let name {
-            do {
-                try OSMIndexCatalog.validate(name: name)
-            } catch {
-                throw ValidationError("--name: \(error.description)")
-            }
-        }
-        if let output, !output.lowercased().hasSuffix(".sqlite") {
-            throw ValidationError(
-                "--output '\(output)' must end in .sqlite (that is how VENUES_OVERTURE_URL recognises an index)"
-            )
-        }
+        try IndexImportTarget.validate(
+            name: name,
+            output: output,
+            recognisedBy: "VENUES_OVERTURE_URL recognises an index"
+        )
     }
 
     func run() async throws {
         try await failingWithMessage {
             let context = try await CommandContext.make(global: global)
-            let source = OSMImportCommand.absolute(file)
-            var status = stat()
-            guard stat(source.path, &status) == 0 else {
-                throw CommandFailure("cannot read \(source.path): \(String(cString: strerror(errno)))")
-            }
-            guard (status.st_mode & S_IFMT) == S_IFREG else {
-                throw CommandFailure("\(source.path) is not a file")
-            }
-            let destination: URL
-            if let output {
-                destination = OSMImportCommand.absolute(output)
-            } else {
-                let indexName = name ?? OvertureImport.defaultName(forSource: source)
-                do throws(OSMIndexError) {
-                    destination = try OSMIndexCatalog(directory: context.directories.overtureIndexes)
-                        .url(forName: indexName)
-                } catch {
-                    throw CommandFailure("\(error.description); choose one with --name")
-                }
-            }
+            let source = try IndexImportTarget.source(file)
+            let destination = try IndexImportTarget.destination(
+                output: output,
+                name: name,
+                defaultName: OvertureImport.defaultName(forSource: source),
+                directory: context.directories.overtureIndexes
+            )
             let progress = ImportProgressLine(
                 file: source.lastPathComponent,
                 enabled: Terminal.isTerminal(STDERR_FILENO) && !global.verbose
