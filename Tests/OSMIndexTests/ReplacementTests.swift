@@ -94,7 +94,9 @@ struct ReplacementTests {
         let error = await #expect(throws: OSMIndexError.self) {
             _ = try await offCooperativePool { try IndexTest.importIndex(IndexTest.write(Self.small), into: index) }
         }
-        #expect(error?.description.contains("another venues process is importing or removing this index") == true)
+        #expect(
+            error?.description.contains("another venues process is importing, updating or removing this index") == true
+        )
         #expect(!FileManager.default.fileExists(atPath: index.path))
         // Removal is refused the same way.
         let catalog = OSMIndexCatalog(directory: folder)

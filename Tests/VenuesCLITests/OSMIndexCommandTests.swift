@@ -359,7 +359,8 @@ struct OSMIndexCommandTests {
         let lock = try FileLockHolder(home.indexes.appendingPathComponent(".city.sqlite.lock"))
         let busy = try await home.run(["osm", "import", Self.sample.path, "--name", "city"])
         #expect(
-            busy.status == 1 && busy.stderr.contains("another venues process is importing or removing this index"),
+            busy.status == 1
+                && busy.stderr.contains("another venues process is importing, updating or removing this index"),
             "\(busy.stderr)"
         )
         lock.release()

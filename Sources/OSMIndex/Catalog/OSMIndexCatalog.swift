@@ -105,6 +105,7 @@ package struct OSMIndexCatalog: Sendable {
             if errno == ENOENT { throw .notFound(path: url.path) }
             throw .write(path: url.path, reason: String(cString: strerror(errno)))
         }
+        OSMIndexFiles.removeWriteAheadLog(of: url)
         OSMIndexFiles.removeLeftovers(for: url)
         // The lock file stays: deleting it while another process opens it would let two
         // processes hold "the" lock at once.

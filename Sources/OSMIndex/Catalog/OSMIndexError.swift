@@ -24,6 +24,8 @@ package enum OSMIndexError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidName(String)
     /// The import was cancelled.
     case cancelled
+    /// The index cannot take updates (``OSMIndexUpdater``): the reason says why and what to do.
+    case notUpdatable(path: String, reason: String)
 
     package var description: String {
         switch self {
@@ -34,7 +36,7 @@ package enum OSMIndexError: Error, Sendable, Hashable, CustomStringConvertible {
         case .temporaryFiles(let reason):
             "cannot use the import's temporary files: \(reason)"
         case .busy(let path):
-            "another venues process is importing or removing this index (it holds the lock \(path)); try again when it has finished"
+            "another venues process is importing, updating or removing this index (it holds the lock \(path)); try again when it has finished"
         case .notAnIndex(let path, let reason):
             "\(path) is not a venues OSM index (\(reason)); make one with: venues osm import FILE.osm"
         case .damaged(let path, let reason):
@@ -47,6 +49,8 @@ package enum OSMIndexError: Error, Sendable, Hashable, CustomStringConvertible {
             "'\(name)' cannot name an index: use letters, digits, '-', '_' and '.', not starting with '.'"
         case .cancelled:
             "the import was cancelled"
+        case .notUpdatable(let path, let reason):
+            "the OSM index \(path) cannot be updated: \(reason)"
         }
     }
 }

@@ -53,9 +53,22 @@ enum OSMIndexFiles {
         let prefix = temporaryPrefix(for: index)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var removed: [String] = []
-        for name in names where name.hasPrefix(prefix) && (name.hasSuffix(".tmp") || name.hasSuffix(".tmp-journal")) {
+        for name in names
+        where name.hasPrefix(prefix)
+            && [".tmp", ".tmp-journal", ".tmp-wal", ".tmp-shm"].contains(where: { name.hasSuffix($0) })
+        {
             if unlink(directory.appendingPathComponent(name).path) == 0 { removed.append(name) }
         }
         return removed
+    }
+
+    /// The files SQLite keeps beside an index in WAL mode (``OSMIndexSchema``).
+    static func writeAheadLogURLs(of index: URL) -> [URL] {
+        ["-wal", "-shm"].map { URL(fileURLWithPath: index.path + $0) }
+    }
+
+    /// Deletes an index's WAL companions, when the index itself is replaced or removed.
+    static func removeWriteAheadLog(of index: URL) {
+        for url in writeAheadLogURLs(of: index) { unlink(url.path) }
     }
 }

@@ -38,6 +38,27 @@ package struct OSMIndexInfo: Sendable, Hashable {
     /// What the index holds (meta `content`): `openstreetmap` (also for indexes written before
     /// the key existed) or another source imported on the same engine (`overture`).
     package var content: String
+    /// meta `generation`: 0 at import, one more per update (``OSMIndexUpdater``).
+    package var generation: Int64
+    /// When the last update was applied (ISO 8601), if any.
+    package var updatedAt: String?
+    /// The replication feed the index follows, if any (meta `replication_*`).
+    package var replication: Replication?
+
+    /// Where an index's updates come from: a replication directory, the sequence its data is
+    /// current to and that sequence's timestamp.
+    package struct Replication: Sendable, Hashable {
+        package var url: String
+        package var sequence: Int64
+        package var timestamp: String?
+
+        package init(url: String, sequence: Int64, timestamp: String?) {
+            self.url = url
+            self.sequence = sequence
+            self.timestamp = timestamp
+        }
+    }
+
     /// Any other meta entry a source's importer wrote (``OSMIndexImporter/Options/meta``), as text.
     package var extraMeta: [String: String]
 
@@ -70,6 +91,11 @@ package struct OSMIndexInfo: Sendable, Hashable {
         venueRules = meta["venue_rules"]?.text
         categoryBits = meta["category_bits"]?.text?.split(separator: ",").map(String.init) ?? []
         content = meta["content"]?.text ?? OSMIndexImporter.Content.openStreetMap.rawValue
+        generation = meta["generation"]?.integer ?? 0
+        updatedAt = meta["updated_at"]?.text
+        if let url = meta["replication_url"]?.text, let sequence = meta["replication_sequence"]?.integer {
+            replication = Replication(url: url, sequence: sequence, timestamp: meta["replication_timestamp"]?.text)
+        }
         extraMeta = meta.compactMapValues(\.text)
     }
 

@@ -15,6 +15,8 @@ final class ImportPass {
     /// Every named node is a venue (``OSMIndexImporter/Content/overture``), not only those the
     /// OSM rules select.
     private let everyNamedNode: Bool
+    /// Whether the index keeps what updates need (``TrackingRows``): for OpenStreetMap data.
+    private let tracks: Bool
     private let nodes: NodeLocationStore
     private let ways: WayNodeListStore
     private let pending: PendingElementStore
@@ -50,6 +52,7 @@ final class ImportPass {
     ) throws(OSMFileError) {
         self.queue = queue
         everyNamedNode = content != .openStreetMap
+        tracks = content == .openStreetMap
         selection = try! OSMSelection(categories: [], term: nil)
         nodes = try NodeLocationStore(directory: temporaryDirectory)
         ways = try WayNodeListStore(directory: temporaryDirectory)
@@ -106,13 +109,13 @@ final class ImportPass {
     private func visitWay(_ element: inout OSMElement) throws(OSMFileError) {
         wayCount += 1
         try ways.append(id: element.id, nodes: element.nodeRefs)
-        guard isVenue(element) else { return }
+        guard isVenue(element) || isTracked(element) else { return }
         try setAside(element, nodes: element.nodeRefs, ways: [])
     }
 
     private func visitRelation(_ element: inout OSMElement) throws(OSMFileError) {
         relationCount += 1
-        guard isVenue(element) else { return }
+        guard isVenue(element) || isTracked(element) else { return }
         try setAside(element, nodes: element.memberNodes, ways: element.memberWays)
     }
 
@@ -131,10 +134,18 @@ final class ImportPass {
     /// A venue: selected by the provider's rules (any node, for a source other than OSM), with a name the mapper accepts and an id an
     /// index row can hold.
     private func isVenue(_ element: OSMElement) -> Bool {
-        guard !element.tags.isEmpty, element.id > 0, element.id <= OSMIndexSchema.maximumID,
-            everyNamedNode || selection.matches(element.tags)
+        isVenue(id: element.id, tags: element.tags)
+    }
+
+    private func isVenue(id: Int64, tags: OSMTags) -> Bool {
+        guard !tags.isEmpty, id > 0, id <= OSMIndexSchema.maximumID, everyNamedNode || selection.matches(tags)
         else { return false }
-        return element.tags.first("name") != nil
+        return tags.first("name") != nil
+    }
+
+    /// A way or relation whose nodes an update needs (``TrackedElements/isTracked(id:tags:selection:)``).
+    private func isTracked(_ element: OSMElement) -> Bool {
+        tracks && TrackedElements.isTracked(id: element.id, tags: element.tags, selection: selection)
     }
 
     // MARK: Placing ways and relations
@@ -151,11 +162,20 @@ final class ImportPass {
         memberWays.sort()
         memberWays = deduplicated(memberWays)
         let memberWayNodes = try ways.nodeLists(of: memberWays)
+        var tracked = TrackedElements()
         var placed = 0
         try pending.forEachElement { element throws(OSMFileError) in
             placed += 1
             if placed & 0xFFF == 0, cancellation?.isCancelled == true { throw .cancelled }
             if placed & 0x1FFF == 0 { nodes.dropResidentPages() }
+            if tracks, TrackedElements.isTracked(id: element.id, tags: element.tags, selection: selection) {
+                if element.kind == .way {
+                    tracked.addWay(id: element.id, nodes: element.nodes)
+                } else {
+                    tracked.addRelation(id: element.id, nodes: element.nodes, ways: element.ways) { memberWayNodes[$0] }
+                }
+            }
+            guard isVenue(id: element.id, tags: element.tags) else { return }
             var box = ExtentBuilder()
             for node in element.nodes { box.add(nodes.position(of: node)) }
             for way in element.ways {
@@ -190,8 +210,35 @@ final class ImportPass {
                 tags: element.tags
             )
         }
-        nodes.release()
         flush()
+        if tracks { sendTracking(tracked) }
+        nodes.release()
+    }
+
+    /// Sends the tracked ways and relations and the positions of their nodes (nodes the file
+    /// does not have are left out, as placing leaves them out).
+    private func sendTracking(_ tracked: consuming TrackedElements) {
+        var rows = TrackingRows()
+        func send() {
+            if !queue.put(.tracking(rows)) { writerStopped = true }
+            rows = TrackingRows()
+        }
+        for way in tracked.wayRows() {
+            rows.ways.append(way)
+            if rows.count >= Self.batchSize * 4 { send() }
+        }
+        for relation in tracked.relationRows() {
+            rows.relations.append(relation)
+            if rows.count >= Self.batchSize * 4 { send() }
+        }
+        tracked.forEachNode { node, users in
+            guard let position = nodes.position(of: node) else { return }
+            rows.nodes.append(
+                TrackingRows.Node(id: node, latitude: position.latitude, longitude: position.longitude, users: users)
+            )
+            if rows.count >= Self.batchSize * 4 { send() }
+        }
+        if !rows.isEmpty { send() }
     }
 
     // MARK: Sending
@@ -216,31 +263,6 @@ final class ImportPass {
 
 @available(*, unavailable)
 extension ImportPass: Sendable {}
-
-/// The bounding box of the positions found, in 1e-7 degrees.
-private struct ExtentBuilder {
-    private var extent_: VenueRow.Extent?
-
-    mutating func add(_ position: (latitude: Int32, longitude: Int32)?) {
-        guard let position else { return }
-        guard var box = extent_ else {
-            extent_ = VenueRow.Extent(
-                minLatitude: position.latitude,
-                minLongitude: position.longitude,
-                maxLatitude: position.latitude,
-                maxLongitude: position.longitude
-            )
-            return
-        }
-        box.minLatitude = min(box.minLatitude, position.latitude)
-        box.maxLatitude = max(box.maxLatitude, position.latitude)
-        box.minLongitude = min(box.minLongitude, position.longitude)
-        box.maxLongitude = max(box.maxLongitude, position.longitude)
-        extent_ = box
-    }
-
-    var extent: VenueRow.Extent? { extent_ }
-}
 
 /// A sorted array without repeated values.
 private func deduplicated(_ sorted: [Int64]) -> [Int64] {

@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 #endif
 
-/// The points of an import where the tests that kill it halfway stop it, one by one: with
+/// The points of an import (and an update) where the tests that kill it halfway stop it, one by one: with
 /// `VENUES_TEST_IMPORT_STOP=NAME` in its environment, an import stops itself (`SIGSTOP`) on
 /// reaching the point of that name, so that a test can send `SIGKILL` exactly there instead of
 /// guessing from the outside how far it got. Unset (always, outside those tests), nothing
@@ -21,6 +21,10 @@ enum ImportTestStop: String {
     case renaming
     /// The new index is in place; the directory is about to be flushed.
     case renamed
+    /// An update's transaction has written every change and is about to commit.
+    case updating
+    /// An update is committed; the WAL is about to be checkpointed.
+    case updated
 
     private static let requested: ImportTestStop? = ProcessInfo.processInfo.environment["VENUES_TEST_IMPORT_STOP"]
         .flatMap(ImportTestStop.init(rawValue:))

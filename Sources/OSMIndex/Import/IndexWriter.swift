@@ -6,6 +6,8 @@ import VenuesSQLite
 enum WriterMessage: Sendable {
     /// Rows to insert.
     case rows(VenueRowBatch)
+    /// Rows of the `update_*` tables to insert.
+    case tracking(TrackingRows)
     /// Every row has been sent: build the position and word indexes, write `meta`, commit.
     case finish([MetaEntry])
 }
@@ -118,6 +120,7 @@ enum IndexWriter {
         )
         let insertKey = try connection.prepare("INSERT INTO tag_key(id, key) VALUES (?, ?)", persistent: true)
         var positions: [RTreePoint] = []
+        let tracking = try TrackingTableWriter(connection: connection)
 
         while let message = queue.take() {
             switch message {
@@ -148,6 +151,8 @@ enum IndexWriter {
                 report.rows += batch.rows.count - duplicates.count
                 report.duplicates += duplicates.count
                 guard words.add(batch, skipping: duplicates) else { throw OSMIndexError.cancelled }
+            case .tracking(let rows):
+                try tracking.write(rows)
             case .finish(let meta):
                 // The words are sorted on their own thread meanwhile.
                 words.close()
@@ -174,6 +179,8 @@ enum IndexWriter {
                 }
                 try connection.execute("COMMIT")
                 try connection.execute("PRAGMA optimize")
+                // Updates write the file in place while searches read it (docs/osm-index.md).
+                try connection.execute("PRAGMA locking_mode = NORMAL; PRAGMA journal_mode = WAL")
                 return report
             }
         }
@@ -195,7 +202,8 @@ enum IndexWriter {
         try list.run()
     }
 
-    private static func bind(
+    /// Binds a `venue` row to an `INSERT` of the ten columns (element … tags) in table order.
+    static func bind(
         _ row: VenueRowBatch.Row,
         search: UnsafeRawBufferPointer,
         tags: UnsafeRawBufferPointer,

@@ -213,6 +213,10 @@ package enum OSMIndexImporter {
         for (key, value) in options.meta.sorted(by: { $0.key < $1.key }) { meta.append(MetaEntry(key, .text(value))) }
         if let generator = header.generator { meta.append(MetaEntry("source_generator", .text(generator))) }
         if let timestamp = header.timestamp { meta.append(MetaEntry("source_timestamp", .text(timestamp))) }
+        if let url = header.replicationURL, let sequence = header.replicationSequence {
+            meta.append(MetaEntry("source_replication_url", .text(url)))
+            meta.append(MetaEntry("source_replication_sequence", .integer(sequence)))
+        }
         if let dataTimestamp { meta.append(MetaEntry("data_timestamp", .text(dataTimestamp))) }
         meta.append(MetaEntry("bounds_origin", .text(declared != nil ? "declared" : "derived")))
         if let bounds {
@@ -238,7 +242,9 @@ package enum OSMIndexImporter {
         // Checking: the file opens as an index and holds what was written.
         ImportTestStop.checking.reached()
         do {
-            let check = try OSMIndexReader(url: temporary)
+            // Immutable: nobody else has the file yet, and a WAL reader would leave its -wal and
+            // -shm files beside the temporary name.
+            let check = try OSMIndexReader(url: temporary, immutable: true)
             guard check.info.venues == report.rows, try check.positionCount() == report.rows else {
                 throw OSMIndexError.write(path: destination.path, reason: "the new index does not hold every venue")
             }
@@ -295,6 +301,9 @@ package enum OSMIndexImporter {
         }
         close(descriptor)
         ImportTestStop.renaming.reached()
+        // The old file's WAL companions are its own: the new file starts without them (readers
+        // of the old file keep theirs open).
+        OSMIndexFiles.removeWriteAheadLog(of: destination)
         guard rename(temporary.path, destination.path) == 0 else {
             throw .write(
                 path: destination.path,

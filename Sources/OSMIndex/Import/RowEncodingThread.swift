@@ -5,6 +5,8 @@ import OSMModel
 enum ImportMessage: Sendable {
     /// Venues to write.
     case venues([PlacedVenue])
+    /// Rows of the `update_*` tables to write.
+    case tracking(TrackingRows)
     /// Every venue has been sent (see ``WriterMessage/finish(_:)``).
     case finish([MetaEntry])
 }
@@ -53,6 +55,8 @@ final class RowEncodingThread: Sendable {
                 batch.bytes.reserveCapacity(venues.count * 256)
                 for venue in venues { encoder.append(venue.row, tags: venue.tags, to: &batch) }
                 coded = .rows(batch)
+            case .tracking(let rows):
+                coded = .tracking(rows)
             case .finish(let meta):
                 coded = .finish(meta)
             }

@@ -25,6 +25,16 @@ struct TagKeyTable {
     /// Keys numbered since the last ``takeNewKeys()``, for the `tag_key` table.
     private var fresh: [(id: Int, key: String)] = []
 
+    /// An empty table: the first key is numbered 1.
+    init() {}
+
+    /// A table that holds `keys` already, numbered from 1 in their order (an index's `tag_key`
+    /// rows by id), so that new keys are numbered after them. None of them is a new key.
+    init(numbered keys: [String]) {
+        for key in keys { _ = self.key(key) }
+        fresh.removeAll()
+    }
+
     /// The key `key`, numbered now when it is new.
     mutating func key(_ key: String) -> Key {
         var text = key

@@ -7,7 +7,12 @@ import OSMModel
 /// It runs on a thread of its own (``RowEncodingThread``), so that the writer's thread only
 /// inserts.
 struct VenueRowEncoder {
-    private var keys = TagKeyTable()
+    private var keys: TagKeyTable
+
+    /// An encoder numbering keys after `keys` (an update: the index's `tag_key` rows).
+    init(keys: TagKeyTable = TagKeyTable()) {
+        self.keys = keys
+    }
 
     /// Appends the row of a venue at `row`'s position with these tags to `batch`.
     mutating func append(_ row: VenueRow, tags: OSMTags, to batch: inout VenueRowBatch) {

@@ -67,9 +67,16 @@ package final class OSMIndexReader {
 
     /// The index file.
     package let url: URL
-    /// Its `meta`.
-    package let info: OSMIndexInfo
+    /// Its `meta` (read again when an update has changed the file).
+    package private(set) var info: OSMIndexInfo
     private let connection: SQLiteConnection
+    /// Whether the file may be written while it is read (schema 3, WAL mode: updates write it
+    /// in place): each search then reads one snapshot, in a read transaction, and what the
+    /// reader keeps is dropped when ``generation`` moves on. Files of earlier schemas are only
+    /// ever replaced, and opened immutable.
+    package let isLive: Bool
+    /// meta `generation`: 0 at import, one more per update.
+    private(set) var generation: Int64 = 0
     private var keyNames: [Int: String] = [:]
     private var keyQuery: SQLiteStatement?
     /// The statements of the searches, compiled once per reader (``prepared(_:)``).
@@ -116,7 +123,8 @@ package final class OSMIndexReader {
         url: URL,
         directTextCandidates: Int? = nil,
         soughtTextCandidates: Int? = nil,
-        mapper: IndexVenueMapper = .openStreetMap
+        mapper: IndexVenueMapper = .openStreetMap,
+        immutable: Bool? = nil
     ) throws(OSMIndexError) {
         self.url = url
         self.mapper = mapper
@@ -133,8 +141,10 @@ package final class OSMIndexReader {
         }
         let meta: [String: OSMIndexInfo.MetaValue]
         let version: Int64
+        let live = !(immutable ?? !Self.isWriteAheadLog(path: path))
+        isLive = live
         do {
-            connection = try SQLiteConnection(path: path, access: .readOnly, immutable: true)
+            connection = try SQLiteConnection(path: path, access: .readOnly, immutable: !live)
             guard try connection.integer("PRAGMA application_id") == OSMIndexSchema.applicationID else {
                 throw OSMIndexError.notAnIndex(path: path, reason: "an SQLite database of another program")
             }
@@ -145,18 +155,7 @@ package final class OSMIndexReader {
             guard version >= OSMIndexSchema.oldestReadableVersion else {
                 throw OSMIndexError.notAnIndex(path: path, reason: "unknown schema version \(version)")
             }
-            var values: [String: OSMIndexInfo.MetaValue] = [:]
-            let rows = try connection.prepare("SELECT key, value FROM meta")
-            while try rows.step() {
-                guard let key = rows.text(0) else { continue }
-                switch rows.type(1) {
-                case .integer: values[key] = .integer(rows.int64(1))
-                case .float: values[key] = .real(rows.double(1))
-                case .text, .blob: values[key] = rows.text(1).map { .text($0) }
-                case .null: break
-                }
-            }
-            meta = values
+            meta = try Self.readMeta(connection)
         } catch let error as OSMIndexError {
             throw error
         } catch let error as SQLiteError {
@@ -171,12 +170,68 @@ package final class OSMIndexReader {
             schemaVersion: version,
             meta: meta
         )
+        generation = info.generation
         sameRules = info.venueRules == VenueRules.fingerprint
         var bits: [Category: Int] = [:]
         for (bit, name) in info.categoryBits.enumerated() {
             if let category = Category(rawValue: name) { bits[category] = bit }
         }
         categoryBit = bits
+    }
+
+    /// Every `meta` entry.
+    private static func readMeta(_ connection: SQLiteConnection) throws(SQLiteError) -> [String: OSMIndexInfo.MetaValue]
+    {
+        var values: [String: OSMIndexInfo.MetaValue] = [:]
+        let rows = try connection.prepare("SELECT key, value FROM meta")
+        while try rows.step() {
+            guard let key = rows.text(0) else { continue }
+            switch rows.type(1) {
+            case .integer: values[key] = .integer(rows.int64(1))
+            case .float: values[key] = .real(rows.double(1))
+            case .text, .blob: values[key] = rows.text(1).map { .text($0) }
+            case .null: break
+            }
+        }
+        return values
+    }
+
+    /// Whether the SQLite file at `path` is in WAL mode (its header's read and write versions
+    /// are 2), read from the header without opening it as a database.
+    static func isWriteAheadLog(path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var versions: (UInt8, UInt8) = (0, 0)
+        let count = withUnsafeMutableBytes(of: &versions) { pread(descriptor, $0.baseAddress, 2, 18) }
+        return count == 2 && versions.0 == 2 && versions.1 == 2
+    }
+
+    /// Runs `body` on one snapshot of the file: for a live file, in a read transaction, after
+    /// dropping what was kept from an older generation.
+    private func onSnapshot<T>(_ body: () throws -> T) throws -> T {
+        guard isLive else { return try body() }
+        try connection.execute("BEGIN")
+        defer {
+            // A statement stepped but not reset would keep the snapshot (and hold back checkpoints).
+            for statement in statements.values { statement.reset() }
+            try? connection.execute("COMMIT")
+        }
+        let statement = try prepared("SELECT value FROM meta WHERE key = 'generation'")
+        let current = try statement.step() ? statement.int64(0) : 0
+        statement.reset()
+        if current != generation {
+            info = OSMIndexInfo(
+                name: info.name,
+                url: url,
+                fileBytes: info.fileBytes,
+                schemaVersion: info.schemaVersion,
+                meta: try Self.readMeta(connection)
+            )
+            generation = current
+            words = nil
+        }
+        return try body()
     }
 
     /// An index's name: its file name without `.sqlite`.
@@ -200,7 +255,7 @@ package final class OSMIndexReader {
     /// The venues of the query (see the type's description).
     package func search(_ query: Query, cancellation: CancellationFlag? = nil) throws(OSMIndexError) -> Answer {
         do {
-            return try run(query, cancellation: cancellation)
+            return try onSnapshot { try run(query, cancellation: cancellation) }
         } catch let error as OSMIndexError {
             throw error
         } catch let error as SQLiteError {
@@ -253,7 +308,9 @@ package final class OSMIndexReader {
                             )
                         )
                     }
-                    let elements = try recentElements?.list(for: rarest.ids, make: make) ?? make()
+                    let elements =
+                        try recentElements?.list(for: WordsKey(generation: generation, ids: rarest.ids), make: make)
+                        ?? make()
                     textMatches = elements
                     notes.append(
                         "index \(info.name): \(elements.count) venue(s) with a word matching '\(word)', sought by position"
@@ -410,7 +467,12 @@ package final class OSMIndexReader {
         var found: [Candidate] = []
         // One round among a word's venues, with a pool's circles: the circle's venues from there.
         if let allowed, query.nearest == nil, let recentCircles {
-            let key = CircleKey(latitude: query.center.latitude, longitude: query.center.longitude, radius: radius)
+            let key = CircleKey(
+                generation: generation,
+                latitude: query.center.latitude,
+                longitude: query.center.longitude,
+                radius: radius
+            )
             let circle = try recentCircles.list(for: key) {
                 var elements: [Int64] = []
                 try forEachVenue(
@@ -547,6 +609,18 @@ package final class OSMIndexReader {
 
     /// The venue with this type and id, or `nil` when the index does not have it.
     package func venue(kind: OSMElement.Kind, id: Int64) throws(OSMIndexError) -> Venue? {
+        do {
+            return try onSnapshot { try storedVenue(kind: kind, id: id) }
+        } catch let error as OSMIndexError {
+            throw error
+        } catch let error as SQLiteError {
+            throw OSMIndexError.reading(error, path: url.path)
+        } catch {
+            throw .notAnIndex(path: url.path, reason: "\(error)")
+        }
+    }
+
+    private func storedVenue(kind: OSMElement.Kind, id: Int64) throws(OSMIndexError) -> Venue? {
         do {
             let row = try prepared(
                 """

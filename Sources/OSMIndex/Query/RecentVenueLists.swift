@@ -52,7 +52,13 @@ final class RecentVenueLists<Key: Hashable & Sendable, List: VenueList>: @unchec
 
 /// The venues of the index words that recent searches matched, by their `word.id`s: the
 /// prefixes typed again and again have the words with the most venues.
-typealias RecentElements = RecentVenueLists<[Int], SortedElements>
+typealias RecentElements = RecentVenueLists<WordsKey, SortedElements>
+
+/// Words of one generation of an index (an update changes their venues).
+struct WordsKey: Hashable, Sendable {
+    var generation: Int64
+    var ids: [Int]
+}
 
 /// The venues of recently searched circles (their `venue.element`s, from the R-tree,
 /// ascending): as-you-type asks about the same circle at every keystroke, with another term each
@@ -61,6 +67,8 @@ typealias RecentCircles = RecentVenueLists<CircleKey, [Int64]>
 
 /// A circle, exactly as asked.
 struct CircleKey: Hashable, Sendable {
+    /// The index's generation (``OSMIndexReader/generation``): an update changes its venues.
+    var generation: Int64
     var latitude: Double
     var longitude: Double
     var radius: Double

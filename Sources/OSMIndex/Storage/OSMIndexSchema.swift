@@ -27,20 +27,38 @@ import OSMModel
 ///   elements BLOB                  -- their venue.element, each as a varint of the zigzag
 ///                                  -- difference from the one before (the first from 0)
 /// )
-/// word_list(id INTEGER PRIMARY KEY, words BLOB)  -- one row: every word, sorted, each
-///                                  -- followed by a newline (read whole to find the words
-///                                  -- a term's words match, typos and all)
+/// word_list(id INTEGER PRIMARY KEY, words BLOB)  -- one row: every word, each followed by a
+///                                  -- newline (read whole to find the words a term's words
+///                                  -- match, typos and all); sorted at import, the words an
+///                                  -- update adds follow at the end (word.id is the place)
+///
+/// -- What an update needs (schema 3): the elements whose position an OsmChange file can
+/// -- change without naming them (``IndexUpdater``). Tracked are the ways and relations the
+/// -- venue rules select, named or not (a name added later makes them venues), and the ways
+/// -- that are members of those relations. Id lists are varints of zigzag differences.
+/// update_node(node INTEGER PRIMARY KEY,  -- a node of a tracked way or relation
+///   latitude INTEGER, longitude INTEGER, -- 1e-7 degrees
+///   users BLOB)                          -- the tracked elements that use it (venue.element codes)
+/// update_way(way INTEGER PRIMARY KEY, nodes BLOB, relations BLOB, selected INTEGER)
+///                                  -- a tracked way: its nodes, the tracked relations it is a
+///                                  -- member of, and 1 when the rules select the way itself
+/// update_relation(relation INTEGER PRIMARY KEY, nodes BLOB, ways BLOB)  -- a tracked relation's
+///                                  -- member nodes and ways
 /// ```
 ///
 /// `PRAGMA application_id` marks the file as a venues OSM index and `PRAGMA user_version` is
-/// the schema version: a reader refuses other files and newer schemas. Schema 1 (before the
+/// the schema version: a reader refuses other files and newer schemas. Files of schema 3 are in
+/// WAL mode, so that an update writes them in place while searches read them (see
+/// docs/osm-index.md); earlier ones are read as immutable files. Schema 1 (before the
 /// words) had an FTS5 trigram index `venue_text` of `venue.search` instead of `word` and
 /// `word_list`; it is still read, its text searches going by position.
 enum OSMIndexSchema {
     /// `PRAGMA application_id`: "VOSM".
     static let applicationID: Int64 = 0x564F_534D
     /// `PRAGMA user_version` of the files this build writes.
-    static let version: Int64 = 2
+    static let version: Int64 = 3
+    /// The oldest schema an update can be applied to: the first with the `update_*` tables.
+    static let oldestUpdatableVersion: Int64 = 3
     /// The oldest `PRAGMA user_version` this build reads.
     static let oldestReadableVersion: Int64 = 1
 
@@ -70,6 +88,13 @@ enum OSMIndexSchema {
         );
         CREATE TABLE word(id INTEGER PRIMARY KEY, word TEXT NOT NULL, venues INTEGER NOT NULL, elements BLOB NOT NULL);
         CREATE TABLE word_list(id INTEGER PRIMARY KEY, words BLOB NOT NULL);
+        CREATE TABLE update_node(
+            node INTEGER PRIMARY KEY, latitude INTEGER NOT NULL, longitude INTEGER NOT NULL, users BLOB NOT NULL
+        );
+        CREATE TABLE update_way(
+            way INTEGER PRIMARY KEY, nodes BLOB NOT NULL, relations BLOB NOT NULL, selected INTEGER NOT NULL
+        );
+        CREATE TABLE update_relation(relation INTEGER PRIMARY KEY, nodes BLOB NOT NULL, ways BLOB NOT NULL);
         """
 
     /// `venue.element` for an element: its id times 4 plus its type.

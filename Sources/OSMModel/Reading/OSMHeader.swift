@@ -8,6 +8,11 @@ package struct OSMHeader: Sendable, Hashable {
     /// The time the data is current to (replication timestamp), as the file writes it
     /// (ISO 8601, `2024-05-01T20:21:43Z`).
     package var timestamp: String?
+    /// The replication directory the file's data follows and its sequence there (PBF
+    /// `osmosis_replication_base_url` and `osmosis_replication_sequence_number`, as Geofabrik
+    /// writes them), for updates.
+    package var replicationURL: String?
+    package var replicationSequence: Int64?
 
     package init(bounds: OSMBounds? = nil, generator: String? = nil, timestamp: String? = nil) {
         self.bounds = bounds

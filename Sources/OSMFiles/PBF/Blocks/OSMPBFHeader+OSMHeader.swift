@@ -2,7 +2,8 @@ package import OSMModel
 
 extension OSMPBFHeader {
     /// What every OSM reader says about a file: the bounds (when valid), the writing program
-    /// and the replication timestamp in ISO 8601.
+    /// the replication timestamp in ISO 8601, and
+    /// the replication feed and sequence (`osmosis_replication_*`) when the file names them.
     package var osmHeader: OSMHeader {
         var header = OSMHeader(generator: writingProgram)
         if let box = boundingBox {
@@ -15,6 +16,8 @@ extension OSMPBFHeader {
             if bounds.isValid { header.bounds = bounds }
         }
         if let seconds = replicationTimestamp { header.timestamp = ISO8601Timestamp.text(seconds: seconds) }
+        header.replicationURL = replicationBaseURL.flatMap { $0.isEmpty ? nil : $0 }
+        header.replicationSequence = replicationSequenceNumber
         return header
     }
 }

@@ -1,0 +1,87 @@
+import OSMModel
+
+/// The ways and relations an index keeps for its updates (``TrackingRows``), gathered while an
+/// import places them: which are tracked, their nodes and members, and which tracked elements
+/// use each node.
+struct TrackedElements {
+    /// Whether an update needs this way's or relation's nodes: the venue rules select it, named
+    /// or not (a venue once it has a name), and its id fits a `venue.element`.
+    static func isTracked(id: Int64, tags: OSMTags, selection: OSMSelection) -> Bool {
+        !tags.isEmpty && id > 0 && id <= OSMIndexSchema.maximumID && selection.passesRules(tags)
+    }
+
+    /// Whether an OpenStreetMap element is a venue: the venue rules select it, it has a name and
+    /// its id fits a `venue.element` (as a search of the file decides).
+    static func isVenue(id: Int64, tags: OSMTags, selection: OSMSelection) -> Bool {
+        !tags.isEmpty && id > 0 && id <= OSMIndexSchema.maximumID && selection.matches(tags)
+            && tags.first("name") != nil
+    }
+
+    private var ways: [Int64: TrackingRows.Way] = [:]
+    private var relations: [TrackingRows.Relation] = []
+    /// (node, user) pairs, a user being a tracked element's `venue.element` code.
+    private var uses: [NodeUse] = []
+
+    private struct NodeUse: Comparable {
+        var node: Int64
+        var user: Int64
+
+        static func < (lhs: NodeUse, rhs: NodeUse) -> Bool {
+            (lhs.node, lhs.user) < (rhs.node, rhs.user)
+        }
+    }
+
+    /// A tracked way and its nodes; `selected` when the rules select the way itself (else it is
+    /// a member of a tracked relation).
+    mutating func addWay(id: Int64, nodes: [Int64], selected: Bool = true) {
+        if ways[id] == nil {
+            let code = OSMIndexSchema.element(kind: .way, id: id)
+            for node in nodes { uses.append(NodeUse(node: node, user: code)) }
+        }
+        ways[id, default: TrackingRows.Way(id: id, nodes: nodes, relations: [], selected: selected)].nodes = nodes
+        if selected { ways[id]?.selected = true }
+    }
+
+    /// A tracked relation, its member nodes and ways; `nodesOfWay` gives a member way's nodes
+    /// (`nil` for a way the file does not have: it is left out).
+    mutating func addRelation(id: Int64, nodes: [Int64], ways members: [Int64], nodesOfWay: (Int64) -> [Int64]?) {
+        relations.append(TrackingRows.Relation(id: id, nodes: nodes, ways: members))
+        let code = OSMIndexSchema.element(kind: .relation, id: id)
+        for node in nodes { uses.append(NodeUse(node: node, user: code)) }
+        for way in members {
+            if ways[way] == nil {
+                guard let wayNodes = nodesOfWay(way) else { continue }
+                addWay(id: way, nodes: wayNodes, selected: false)
+            }
+            if ways[way]?.relations.last != id { ways[way]?.relations.append(id) }
+        }
+    }
+
+    /// The `update_way` rows, by id.
+    func wayRows() -> [TrackingRows.Way] {
+        ways.values.sorted { $0.id < $1.id }.map { way in
+            var way = way
+            way.relations = Array(Set(way.relations)).sorted()
+            return way
+        }
+    }
+
+    /// The `update_relation` rows.
+    func relationRows() -> [TrackingRows.Relation] { relations }
+
+    /// Calls `body` with each node used and its users, by node id, each once.
+    mutating func forEachNode(_ body: (_ node: Int64, _ users: [Int64]) -> Void) {
+        uses.sort()
+        var index = 0
+        while index < uses.count {
+            let node = uses[index].node
+            var users: [Int64] = []
+            while index < uses.count, uses[index].node == node {
+                if users.last != uses[index].user { users.append(uses[index].user) }
+                index += 1
+            }
+            body(node, users)
+        }
+        uses = []
+    }
+}

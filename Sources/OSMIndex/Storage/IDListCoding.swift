@@ -1,0 +1,35 @@
+/// The id lists of the `update_*` tables (``OSMIndexSchema``): each id as a LEB128 varint of
+/// the zigzag-coded difference from the one before (the first from 0), so that the nearby ids
+/// of one way's nodes take a byte or two each.
+enum IDListCoding {
+    /// The blob of `ids`, in their order.
+    static func encode(_ ids: [Int64]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(ids.count * 2)
+        var previous: Int64 = 0
+        for id in ids {
+            let delta = id &- previous
+            TagCoding.appendVarint(UInt64(bitPattern: (delta << 1) ^ (delta >> 63)), to: &bytes)
+            previous = id
+        }
+        return bytes
+    }
+
+    /// The ids of a blob; `nil` when it is damaged (a varint cut short).
+    static func decode(_ bytes: UnsafeRawBufferPointer) -> [Int64]? {
+        var ids: [Int64] = []
+        var offset = 0
+        var value: Int64 = 0
+        while offset < bytes.count {
+            guard let raw = TagCoding.readVarint(bytes, &offset) else { return nil }
+            value &+= Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+            ids.append(value)
+        }
+        return ids
+    }
+
+    /// The ids of a blob held in an array.
+    static func decode(_ bytes: [UInt8]) -> [Int64]? {
+        bytes.withUnsafeBytes { decode($0) }
+    }
+}

@@ -1,0 +1,118 @@
+import OSMModel
+import VenuesSQLite
+
+/// Writes and deletes `venue` rows during an update, with their R-tree entries and their words
+/// (``WordIndexEditor``), coding rows exactly as an import does (``VenueRowEncoder``, with the
+/// index's own tag key numbers).
+final class VenueRowEditor {
+    private let connection: SQLiteConnection
+    private var encoder: VenueRowEncoder
+    private let words: WordIndexEditor
+    private let readRow: SQLiteStatement
+    private let insertRow: SQLiteStatement
+    private let deleteRow: SQLiteStatement
+    private let insertPosition: SQLiteStatement
+    private let deletePosition: SQLiteStatement
+    private let insertKey: SQLiteStatement
+    /// Key names by `tag_key.id`, for reading stored tags.
+    private var keyNames: [Int: String]
+
+    /// Venues added and deleted so far, by type (node, way, relation).
+    private(set) var added = [0, 0, 0]
+    private(set) var deleted = [0, 0, 0]
+    /// Venues whose row was rewritten (retagged, moved).
+    private(set) var changed = 0
+
+    init(connection: SQLiteConnection) throws(SQLiteError) {
+        self.connection = connection
+        var names: [Int: String] = [:]
+        var ordered: [String] = []
+        let keys = try connection.prepare("SELECT id, key FROM tag_key ORDER BY id")
+        while try keys.step() {
+            let id = Int(keys.int64(0))
+            let key = keys.text(1) ?? ""
+            guard id == ordered.count + 1 else {
+                throw SQLiteError(code: 11, message: "the tag keys are not numbered 1, 2, 3…")
+            }
+            names[id] = key
+            ordered.append(key)
+        }
+        keyNames = names
+        encoder = VenueRowEncoder(keys: TagKeyTable(numbered: ordered))
+        words = WordIndexEditor(connection: connection)
+        readRow = try connection.prepare("SELECT search, tags FROM venue WHERE element = ?")
+        insertRow = try connection.prepare(
+            """
+            INSERT OR REPLACE INTO venue(element, latitude, longitude, min_latitude, min_longitude, max_latitude,
+                max_longitude, categories, search, tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """
+        )
+        deleteRow = try connection.prepare("DELETE FROM venue WHERE element = ?")
+        insertPosition = try connection.prepare(
+            "INSERT INTO venue_position(element, min_latitude, max_latitude, min_longitude, max_longitude) VALUES (?, ?, ?, ?, ?)"
+        )
+        deletePosition = try connection.prepare("DELETE FROM venue_position WHERE element = ?")
+        insertKey = try connection.prepare("INSERT INTO tag_key(id, key) VALUES (?, ?)")
+    }
+
+    /// The stored search text and tags of a venue, or `nil` when the index has no such row.
+    func stored(_ element: Int64) throws(SQLiteError) -> (search: String, tags: OSMTags)? {
+        try readRow.bind(element, at: 1)
+        defer { readRow.reset() }
+        guard try readRow.step() else { return nil }
+        let search = readRow.text(0) ?? ""
+        let tags = readRow.withBlob(1) { TagCoding.decode($0) { keyNames[$0] } }
+        guard let tags else { throw SQLiteError(code: 11, message: "a damaged tags blob in venue \(element)") }
+        return (search, tags)
+    }
+
+    /// Writes the venue `row` with `tags`, replacing the row of the same element.
+    func write(_ row: VenueRow, tags: OSMTags) throws(SQLiteError) {
+        let old = try stored(row.element)
+        var batch = VenueRowBatch()
+        encoder.append(row, tags: tags, to: &batch)
+        for entry in batch.newKeys {
+            try insertKey.bind(entry.id, at: 1)
+            try insertKey.bind(entry.key, at: 2)
+            try insertKey.run()
+            keyNames[entry.id] = entry.key
+        }
+        let coded = batch.rows[0]
+        try batch.withColumns(of: 0) { search, tags throws(SQLiteError) in
+            try IndexWriter.bind(coded, search: search, tags: tags, to: insertRow)
+        }
+        try insertRow.run()
+        try removePosition(row.element)
+        let latitude = Int64(FixedPoint.rounded(row.latitude) ?? 0)
+        let longitude = Int64(FixedPoint.rounded(row.longitude) ?? 0)
+        try insertPosition.bind(row.element, at: 1)
+        try insertPosition.bind(latitude, at: 2)
+        try insertPosition.bind(latitude, at: 3)
+        try insertPosition.bind(longitude, at: 4)
+        try insertPosition.bind(longitude, at: 5)
+        try insertPosition.run()
+        let search = batch.withColumns(of: 0) { search, _ in String(decoding: search, as: UTF8.self) }
+        try words.change(element: row.element, from: old?.search, to: search)
+        if old == nil { added[Int(row.element & 3)] += 1 } else { changed += 1 }
+    }
+
+    /// Deletes the venue row of `element`, if there is one.
+    func delete(_ element: Int64) throws(SQLiteError) {
+        guard let old = try stored(element) else { return }
+        try deleteRow.bind(element, at: 1)
+        try deleteRow.run()
+        try removePosition(element)
+        try words.change(element: element, from: old.search, to: nil)
+        deleted[Int(element & 3)] += 1
+    }
+
+    private func removePosition(_ element: Int64) throws(SQLiteError) {
+        try deletePosition.bind(element, at: 1)
+        try deletePosition.run()
+    }
+
+    /// Writes the words touched (call once, at the end).
+    func finish() throws(SQLiteError) {
+        try words.write()
+    }
+}

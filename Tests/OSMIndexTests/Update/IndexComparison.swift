@@ -1,0 +1,99 @@
+import Foundation
+import OSMIndex
+import OSMModel
+import Testing
+import VenuesCore
+import VenuesSQLite
+
+/// Compares two indexes as searches see them: every venue (ids, positions, every field),
+/// nearby and text searches (ids and distances), and the word index (each word's venues).
+enum IndexComparison {
+    /// The differences between the answers of `updated` and `imported`, as messages (none when
+    /// they answer alike).
+    static func differences(updated: URL, imported: URL, around center: Coordinate, terms: [String]) throws -> [String]
+    {
+        let left = try OSMIndexReader(url: updated)
+        let right = try OSMIndexReader(url: imported)
+        var found: [String] = []
+        func compare(_ label: String, _ query: OSMIndexReader.Query) throws {
+            let a = try left.search(query).venues.sorted { $0.id < $1.id }
+            let b = try right.search(query).venues.sorted { $0.id < $1.id }
+            guard a != b else { return }
+            let onlyUpdated = Set(a).subtracting(b).map { "\($0.id) \($0.name) \($0.coordinate)" }.sorted()
+            let onlyImported = Set(b).subtracting(a).map { "\($0.id) \($0.name) \($0.coordinate)" }.sorted()
+            found.append(
+                "\(label): only in the updated index \(onlyUpdated.prefix(6)); only in the imported one \(onlyImported.prefix(6))"
+            )
+        }
+        try compare(
+            "every venue",
+            .init(
+                center: center,
+                radius: 20_000,
+                categories: [],
+                selection: try OSMSelection(categories: [], term: nil),
+                nearest: nil
+            )
+        )
+        for radius in [150.0, 400, 900] {
+            try compare(
+                "nearest 25 within \(Int(radius)) m",
+                .init(
+                    center: center,
+                    radius: radius,
+                    categories: [],
+                    selection: try OSMSelection(categories: [], term: nil),
+                    nearest: 25
+                )
+            )
+        }
+        for term in terms {
+            try compare(
+                "search '\(term)'",
+                .init(
+                    center: center,
+                    radius: 3_000,
+                    categories: [],
+                    selection: try OSMSelection(categories: [], term: term),
+                    nearest: nil,
+                    ranked: 20
+                )
+            )
+        }
+        let leftWords = try words(of: updated)
+        let rightWords = try words(of: imported)
+        if leftWords != rightWords {
+            let differing = Set(leftWords.keys).union(rightWords.keys).filter { leftWords[$0] != rightWords[$0] }
+                .sorted()
+            found.append("the word indexes differ in \(differing.count) word(s): \(differing.prefix(8))")
+        }
+        return found
+    }
+
+    /// Each word of the word index with its venues (words without venues left out).
+    static func words(of index: URL) throws -> [String: Set<Int64>] {
+        let connection = try SQLiteConnection(path: index.path, access: .readOnly, immutable: false)
+        let rows = try connection.prepare("SELECT word, elements FROM word")
+        var result: [String: Set<Int64>] = [:]
+        while try rows.step() {
+            let word = rows.text(0) ?? ""
+            var elements = Set<Int64>()
+            var value: Int64 = 0
+            var shift: UInt64 = 0
+            var raw: UInt64 = 0
+            for byte in rows.blob(1) {
+                raw |= UInt64(byte & 0x7F) << shift
+                if byte < 0x80 {
+                    value &+= Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+                    elements.insert(value)
+                    raw = 0
+                    shift = 0
+                } else {
+                    shift += 7
+                }
+            }
+            if !elements.isEmpty { result[word, default: []].formUnion(elements) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import OSMFiles
+import OSMIndex
+import OSMModel
+
+/// Applying change files in the update tests, as `venues osm update` does.
+enum UpdateTest {
+    /// Applies `changes` to `index` (blocking: call it off the pool).
+    @discardableResult
+    static func apply(_ changes: [TestOSMData.Change], to index: URL) throws -> OSMUpdateSummary {
+        var set = OSMChangeSet()
+        for change in changes {
+            var element = OSMElement()
+            element.reset(kind: change.element.kind)
+            element.id = change.element.id
+            element.latitude = change.element.latitude
+            element.longitude = change.element.longitude
+            for tag in change.element.tags { element.tags.append(key: tag.key, value: tag.value) }
+            element.nodeRefs = change.element.nodes
+            element.memberNodes = change.element.memberNodes
+            element.memberWays = change.element.memberWays
+            set.add(element, deleted: change.action == .delete, version: change.element.version)
+        }
+        return try OSMIndexUpdater.apply(set, to: index, options: .init(generator: "venues tests"))
+    }
+}
