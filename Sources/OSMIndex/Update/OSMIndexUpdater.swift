@@ -19,9 +19,18 @@ package enum OSMIndexUpdater {
         /// `replication_*`); `nil` leaves them as they are.
         package var replication: OSMIndexInfo.Replication?
 
-        package init(generator: String, replication: OSMIndexInfo.Replication? = nil) {
+        /// Called with every change written, just before the commit (tests hold the update
+        /// there to search the index meanwhile).
+        package var beforeCommit: (@Sendable () -> Void)?
+
+        package init(
+            generator: String,
+            replication: OSMIndexInfo.Replication? = nil,
+            beforeCommit: (@Sendable () -> Void)? = nil
+        ) {
             self.generator = generator
             self.replication = replication
+            self.beforeCommit = beforeCommit
         }
     }
 
@@ -116,6 +125,7 @@ package enum OSMIndexUpdater {
                 try insertMeta.run()
             }
             ImportTestStop.updating.reached()
+            options.beforeCommit?()
             try connection.execute("COMMIT")
             committed = true
             ImportTestStop.updated.reached()

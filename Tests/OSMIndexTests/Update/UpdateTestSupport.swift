@@ -2,12 +2,17 @@ import Foundation
 import OSMFiles
 import OSMIndex
 import OSMModel
+import VenuesCore
 
 /// Applying change files in the update tests, as `venues osm update` does.
 enum UpdateTest {
     /// Applies `changes` to `index` (blocking: call it off the pool).
     @discardableResult
-    static func apply(_ changes: [TestOSMData.Change], to index: URL) throws -> OSMUpdateSummary {
+    static func apply(
+        _ changes: [TestOSMData.Change],
+        to index: URL,
+        beforeCommit: (@Sendable () -> Void)? = nil
+    ) throws -> OSMUpdateSummary {
         var set = OSMChangeSet()
         for change in changes {
             var element = OSMElement()
@@ -21,6 +26,37 @@ enum UpdateTest {
             element.memberWays = change.element.memberWays
             set.add(element, deleted: change.action == .delete, version: change.element.version)
         }
-        return try OSMIndexUpdater.apply(set, to: index, options: .init(generator: "venues tests"))
+        return try OSMIndexUpdater.apply(
+            set,
+            to: index,
+            options: .init(generator: "venues tests", beforeCommit: beforeCommit)
+        )
+    }
+
+    /// Every venue of an index (sorted by id), as a search of the whole sample area finds them.
+    static func everything(_ reader: OSMIndexReader) throws -> [Venue] {
+        try reader.search(
+            .init(
+                center: IndexTest.helsinki,
+                radius: 20_000,
+                categories: [],
+                selection: try OSMSelection(categories: [], term: nil),
+                nearest: nil
+            )
+        ).venues.sorted { $0.id < $1.id }
+    }
+
+    /// The venues a search for `term` ranks first.
+    static func search(_ term: String, _ reader: OSMIndexReader) throws -> [Venue] {
+        try reader.search(
+            .init(
+                center: IndexTest.helsinki,
+                radius: 3_000,
+                categories: [],
+                selection: try OSMSelection(categories: [], term: term),
+                nearest: nil,
+                ranked: 10
+            )
+        ).venues.sorted { $0.id < $1.id }
     }
 }
