@@ -23,6 +23,9 @@ struct CachedProviderAnswer: Codable, Sendable {
             coverage = response.coverage
         }
 
+        /// Whether local indexes answered (`index:NAME`, `index:A+index:B`), not a server.
+        var isFromLocalIndexes: Bool { source?.hasPrefix("index:") == true }
+
         var providerResponse: ProviderResponse {
             ProviderResponse(
                 venues: venues,

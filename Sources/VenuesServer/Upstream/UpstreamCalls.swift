@@ -233,6 +233,11 @@ final class UpstreamCalls: Sendable {
             storedAt: storedAt,
             expiresAt: storedAt.addingTimeInterval(cacheTimeToLive)
         )
+        // An answer from local indexes costs a few milliseconds to make again, and an index
+        // updated in place (`venues osm update`) must be seen at once: it is not kept.
+        if answer.response?.isFromLocalIndexes == true {
+            return Outcome(result: .success(answer), origin: .provider, storeProblem: storeProblem)
+        }
         memo.keep(answer, for: key, now: storedAt)
         var problem = storeProblem
         if problem == nil, let bytes = try? answer.encoded() {
