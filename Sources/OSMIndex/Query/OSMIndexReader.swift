@@ -141,11 +141,11 @@ package final class OSMIndexReader {
         }
         let meta: [String: OSMIndexInfo.MetaValue]
         let version: Int64
-        let live = !(immutable ?? !Self.isWriteAheadLog(path: path))
-        isLive = live
+        var live = !(immutable ?? !Self.isWriteAheadLog(path: path))
         do {
-            connection = try SQLiteConnection(path: path, access: .readOnly, immutable: !live)
-            guard try connection.integer("PRAGMA application_id") == OSMIndexSchema.applicationID else {
+            let applicationID: Int64?
+            (connection, applicationID, live) = try Self.openConnection(path: path, live: live)
+            guard applicationID == OSMIndexSchema.applicationID else {
                 throw OSMIndexError.notAnIndex(path: path, reason: "an SQLite database of another program")
             }
             version = try connection.integer("PRAGMA user_version") ?? 0
@@ -163,6 +163,7 @@ package final class OSMIndexReader {
         } catch {
             throw .notAnIndex(path: path, reason: "\(error)")
         }
+        isLive = live
         info = OSMIndexInfo(
             name: Self.name(of: url),
             url: url,
@@ -177,6 +178,25 @@ package final class OSMIndexReader {
             if let category = Category(rawValue: name) { bits[category] = bit }
         }
         categoryBit = bits
+    }
+
+    /// Opens the file read-only — immutable unless `live` — and reads its application id.
+    /// A live (WAL) file in a folder this process cannot write (a read-only copy on a server)
+    /// has no `-shm` to share (SQLite says CANTOPEN or READONLY): nobody can update it there
+    /// either, and it is opened immutable (the last value `false`).
+    private static func openConnection(
+        path: String,
+        live: Bool
+    ) throws(SQLiteError) -> (SQLiteConnection, Int64?, Bool) {
+        let connection = try SQLiteConnection(path: path, access: .readOnly, immutable: !live)
+        do {
+            return (connection, try connection.integer("PRAGMA application_id"), live)
+        } catch {
+            let primary = error.code & 0xFF
+            guard live, primary == 14 || primary == 8 else { throw error }
+        }
+        let immutable = try SQLiteConnection(path: path, access: .readOnly, immutable: true)
+        return (immutable, try immutable.integer("PRAGMA application_id"), false)
     }
 
     /// Every `meta` entry.
