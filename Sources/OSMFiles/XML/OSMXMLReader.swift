@@ -13,7 +13,8 @@ package import VenuesCore
 /// reused. `<center lat lon/>` children give ways and relations their coordinates, and
 /// `<bounds …/>` children their extents (Overpass `out bb`); `<nd>` and
 /// `<member>` references are collected only when asked for. Other top-level elements
-/// (`<note>`, `<meta>`, `<bounds>`, `<remark>`, `<area>`) are passed over.
+/// (`<note>`, `<meta>`, `<bounds>`, `<remark>`, `<area>`) are passed over. ``OSMChangeFile``
+/// reads OsmChange documents (`<osmChange>`) with the same pass.
 ///
 /// One reader per document, never shared between threads (it is not `Sendable`).
 package final class OSMXMLReader {
@@ -33,11 +34,14 @@ package final class OSMXMLReader {
         package var references = false
         /// Keep the newest element `timestamp` (``OSMReadSummary/newestTimestamp``).
         package var timestamps = false
+        /// Read each element's `version` (``OSMElement/version``).
+        package var versions = false
 
-        package init(tags: Bool = true, references: Bool = false, timestamps: Bool = false) {
+        package init(tags: Bool = true, references: Bool = false, timestamps: Bool = false, versions: Bool = false) {
             self.tags = tags
             self.references = references
             self.timestamps = timestamps
+            self.versions = versions
         }
     }
 
@@ -83,73 +87,118 @@ package final class OSMXMLReader {
         progress: ((OSMReadProgress) -> Void)? = nil,
         visit: (inout OSMElement) -> Visit
     ) throws(OSMFileError) -> Summary {
-        _ = LibXML2.initialised
         switch source {
         case .memory(let data):
-            guard data.count < Int(Int32.max) else {
-                throw .malformed("the XML document is larger than 2 GiB")
-            }
-            let result: Result<Summary, OSMFileError> = data.withUnsafeBytes { buffer in
-                if case .refused(let reason) = XMLPrologGuard.verdict(for: buffer) {
-                    return .failure(.malformed(reason))
-                }
-                return Result { () throws(OSMFileError) in
-                    try parse(documentName: "response.xml", header: header, progress: progress, visit: visit) {
-                        pass throws(OSMFileError) in
-                        var offset = 0
-                        while offset < buffer.count, !pass.isHalted {
-                            let end = min(offset + Self.chunkSize, buffer.count)
-                            pass.feed(UnsafeRawBufferPointer(rebasing: buffer[offset..<end]))
-                            offset = end
-                        }
-                    }
-                }
-            }
-            return try result.get()
+            return try read(
+                data,
+                documentName: "response.xml",
+                changes: nil,
+                header: header,
+                progress: progress,
+                visit: visit
+            )
         case .file(let url):
-            let descriptor: Int32
-            descriptor = try OSMFileOpener.open(url, format: "OSM XML")
-            defer { close(descriptor) }
-            let stream: any FileByteStream
-            do {
-                stream = try FileCompression.detect(descriptor: descriptor).stream(descriptor: descriptor)
-            } catch {
-                throw .malformed("\(url.lastPathComponent) is not readable: \(error.message)")
-            }
-            let input = GuardedFileInput(stream: stream)
-            defer { withExtendedLifetime(input) {} }
-            do {
-                let fileBytesRead = { input.fileBytesRead }
-                let feedFile: (SAXPass) throws(OSMFileError) -> Void = { pass throws(OSMFileError) in
-                    let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Self.chunkSize)
-                    defer { buffer.deallocate() }
-                    while !pass.isHalted {
-                        let count = GuardedFileInput.readCallback(input.context, buffer, Int32(Self.chunkSize))
-                        if count == 0 { break }
-                        guard count > 0 else {
-                            // The bytes themselves could not be read: a read error, damaged compressed data.
-                            if let failure = input.failure { throw .readFailed(failure) }
-                            throw .malformed(input.refusal ?? "the file could not be read")
-                        }
-                        pass.feed(UnsafeRawBufferPointer(start: buffer, count: Int(count)))
-                    }
-                }
-                return try parse(
-                    documentName: url.absoluteString,
-                    header: header,
-                    progress: progress,
-                    bytesRead: fileBytesRead,
-                    visit: visit,
-                    feed: feedFile
-                )
-            } catch .readFailed(let failure) {
-                throw .malformed("\(url.lastPathComponent) is not readable: \(failure)")
-            } catch .malformed(let reason) {
+            return try read(url, changes: nil, header: header, progress: progress, visit: visit) { reason in
                 let hint =
                     url.pathExtension.lowercased() == "pbf"
                     ? " (a .osm.pbf file? convert it to XML first: osmium cat FILE.osm.pbf -o FILE.osm)" : ""
-                throw .malformed("\(url.lastPathComponent) is not readable OSM XML: \(reason)\(hint)")
+                return "\(url.lastPathComponent) is not readable OSM XML: \(reason)\(hint)"
             }
+        }
+    }
+
+    /// Reads a document in memory, named `documentName` in libxml2's messages: an `<osm>` one,
+    /// or an `<osmChange>` one when `changes` follows its blocks. A malformed document throws
+    /// ``OSMFileError/malformed(_:)`` with the bare reason, for the caller to name the document.
+    func read(
+        _ data: Data,
+        documentName: String,
+        changes: OSMChangeBlocks?,
+        header: ((OSMHeader) -> Void)?,
+        progress: ((OSMReadProgress) -> Void)?,
+        visit: (inout OSMElement) -> Visit
+    ) throws(OSMFileError) -> Summary {
+        _ = LibXML2.initialised
+        guard data.count < Int(Int32.max) else {
+            throw .malformed("the XML document is larger than 2 GiB")
+        }
+        let result: Result<Summary, OSMFileError> = data.withUnsafeBytes { buffer in
+            if case .refused(let reason) = XMLPrologGuard.verdict(for: buffer) {
+                return .failure(.malformed(reason))
+            }
+            return Result { () throws(OSMFileError) in
+                try parse(
+                    documentName: documentName,
+                    changes: changes,
+                    header: header,
+                    progress: progress,
+                    visit: visit
+                ) { pass throws(OSMFileError) in
+                    var offset = 0
+                    while offset < buffer.count, !pass.isHalted {
+                        let end = min(offset + Self.chunkSize, buffer.count)
+                        pass.feed(UnsafeRawBufferPointer(rebasing: buffer[offset..<end]))
+                        offset = end
+                    }
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    /// Reads the file at `url` (plain, gzip or bzip2): an `<osm>` document, or an
+    /// `<osmChange>` one when `changes` follows its blocks. `describe` turns the reason a
+    /// document is malformed into the message thrown, naming the file.
+    func read(
+        _ url: URL,
+        changes: OSMChangeBlocks?,
+        header: ((OSMHeader) -> Void)?,
+        progress: ((OSMReadProgress) -> Void)?,
+        visit: (inout OSMElement) -> Visit,
+        malformed describe: (String) -> String
+    ) throws(OSMFileError) -> Summary {
+        _ = LibXML2.initialised
+        let descriptor = try OSMFileOpener.open(url, format: changes == nil ? "OSM XML" : "OsmChange")
+        defer { close(descriptor) }
+        let stream: any FileByteStream
+        do {
+            let compression = try FileCompression.detect(descriptor: descriptor)
+            stream = try compression.stream(descriptor: descriptor)
+            changes?.offsetsAreDecompressed = compression != .none
+        } catch {
+            throw .malformed("\(url.lastPathComponent) is not readable: \(error.message)")
+        }
+        let input = GuardedFileInput(stream: stream)
+        defer { withExtendedLifetime(input) {} }
+        do {
+            let fileBytesRead = { input.fileBytesRead }
+            let feedFile: (SAXPass) throws(OSMFileError) -> Void = { pass throws(OSMFileError) in
+                let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Self.chunkSize)
+                defer { buffer.deallocate() }
+                while !pass.isHalted {
+                    let count = GuardedFileInput.readCallback(input.context, buffer, Int32(Self.chunkSize))
+                    if count == 0 { break }
+                    guard count > 0 else {
+                        // The bytes themselves could not be read: a read error, damaged compressed data.
+                        if let failure = input.failure { throw .readFailed(failure) }
+                        throw .malformed(input.refusal ?? "the file could not be read")
+                    }
+                    pass.feed(UnsafeRawBufferPointer(start: buffer, count: Int(count)))
+                }
+            }
+            return try parse(
+                documentName: url.absoluteString,
+                changes: changes,
+                header: header,
+                progress: progress,
+                bytesRead: fileBytesRead,
+                visit: visit,
+                feed: feedFile
+            )
+        } catch .readFailed(let failure) {
+            throw .malformed("\(url.lastPathComponent) is not readable: \(failure)")
+        } catch .malformed(let reason) {
+            throw .malformed(describe(reason))
         }
     }
 
@@ -157,6 +206,7 @@ package final class OSMXMLReader {
     /// stops early once the pass ``SAXPass/isHalted``); the summary, or the first failure.
     private func parse(
         documentName: String,
+        changes: OSMChangeBlocks?,
         header: ((OSMHeader) -> Void)?,
         progress: ((OSMReadProgress) -> Void)?,
         bytesRead: @escaping () -> Int = { 0 },
@@ -167,6 +217,7 @@ package final class OSMXMLReader {
             let pass = SAXPass(
                 options: options,
                 cancellation: cancellation,
+                changes: changes,
                 visit: visit,
                 header: header.map { header in { header($0) } },
                 progress: progress.map { progress in { progress($0) } },
@@ -230,6 +281,14 @@ package final class OSMXMLReader {
         return nil
     }
 
+    /// The block of an OsmChange document that `name` opens.
+    static func action(_ name: UnsafePointer<UInt8>) -> OSMChangeAction? {
+        if equals(name, "create") { return .create }
+        if equals(name, "modify") { return .modify }
+        if equals(name, "delete") { return .delete }
+        return nil
+    }
+
     static func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> OSMElement.Kind? {
         if equals(bytes, "node") { return .node }
         if equals(bytes, "way") { return .way }
@@ -262,11 +321,19 @@ package final class OSMXMLReader {
 ///
 /// Depths follow the document: the root `<osm>` is 0, nodes, ways and relations 1, their
 /// `<tag>`, `<nd>`, `<member>` and `<center>` 2.
+///
+/// An `<osmChange>` document (when the pass has ``OSMChangeBlocks``) puts its elements one
+/// level deeper, in `<create>`, `<modify>` and `<delete>` blocks. Those blocks are not counted
+/// in the depth: their elements are at 1 and their children at 2, as in `<osm>`, so both
+/// documents share one element path, and an `<osm>` pass does no work for change files but a
+/// test for a missing ``OSMChangeBlocks`` per element.
 private final class SAXPass {
     typealias Visitor = (inout OSMElement) -> OSMXMLReader.Visit
 
     private let options: OSMXMLReader.Options
     private let cancellation: CancellationFlag?
+    /// The block an `<osmChange>` pass is in; `nil` for an `<osm>` pass.
+    private let changes: OSMChangeBlocks?
     private let visit: Visitor
     private let header: ((OSMHeader) -> Void)?
     private let progress: ((OSMReadProgress) -> Void)?
@@ -288,6 +355,8 @@ private final class SAXPass {
     private var failure: OSMFileError?
     /// libxml2's first error message, with its line.
     private var firstError: String?
+    /// Where libxml2 was in the XML when it reported its first error.
+    private var firstErrorOffset: Int?
     /// Whether libxml2 reported an error or the pass was stopped; no more input is wanted.
     private(set) var isHalted = false
     private var parseStatus: Int32 = 0
@@ -295,6 +364,7 @@ private final class SAXPass {
     init(
         options: OSMXMLReader.Options,
         cancellation: CancellationFlag?,
+        changes: OSMChangeBlocks?,
         visit: @escaping Visitor,
         header: ((OSMHeader) -> Void)?,
         progress: ((OSMReadProgress) -> Void)?,
@@ -302,6 +372,7 @@ private final class SAXPass {
     ) {
         self.options = options
         self.cancellation = cancellation
+        self.changes = changes
         self.visit = visit
         self.header = header
         self.progress = progress
@@ -348,12 +419,25 @@ private final class SAXPass {
         if let failure { throw failure }
         if summary.stoppedEarly { return finished() }
         if parseStatus != 0 || parser?.pointee.wellFormed == 0 {
-            throw .malformed("malformed XML: \(firstError ?? "libxml2 reported an error")")
+            let error = firstError ?? "libxml2 reported an error"
+            if let changes {
+                throw .malformed("malformed XML\(changes.position(firstErrorOffset)) (\(error))")
+            }
+            throw .malformed("malformed XML: \(error)")
         }
-        guard sawRoot else { throw .malformed("not OSM XML: the document is empty") }
+        guard sawRoot else {
+            throw .malformed(changes == nil ? "not OSM XML: the document is empty" : "the document is empty")
+        }
         sendHeader()
         if cancellation?.isCancelled == true { throw .cancelled }
         return finished()
+    }
+
+    /// How many bytes of the XML libxml2 has consumed, when it can tell.
+    private var consumed: Int? {
+        guard let parser else { return nil }
+        let count = xmlByteConsumed(parser)
+        return count >= 0 ? Int(count) : nil
     }
 
     /// Ends the pass from inside a callback.
@@ -394,6 +478,7 @@ private final class SAXPass {
             }
             let message = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
             pass.firstError = error.pointee.line > 0 ? "line \(error.pointee.line): \(message)" : message
+            pass.firstErrorOffset = pass.consumed
         }
         return handler
     }
@@ -427,6 +512,11 @@ private final class SAXPass {
         } else if level == 1 {
             guard let kind = OSMXMLReader.kind(name) else {
                 if !headerSent, OSMXMLReader.equals(name, "bounds") { fileHeader.bounds = Self.bounds(attributes) }
+                if let changes, changes.action == nil, let action = OSMXMLReader.action(name) {
+                    // A block: not counted, so that its elements are at depth 1.
+                    changes.action = action
+                    depth = 1
+                }
                 return
             }
             sendHeader()
@@ -442,14 +532,21 @@ private final class SAXPass {
                     element.longitude = ASCIINumber.double(value)
                 case UInt8(ascii: "t") where options.timestamps && OSMXMLReader.equals(attribute, "timestamp"):
                     newest.consider(value)
+                case UInt8(ascii: "v") where options.versions && OSMXMLReader.equals(attribute, "version"):
+                    element.version = ASCIINumber.int64(value)
                 default:
                     break
                 }
             }
+            if let changes, !accepts(changes, attributes) { return }
             if kind.rawValue < lastKind.rawValue { summary.typeOrdered = false }
             lastKind = kind
             inElement = true
         } else if level == 0 {
+            if changes != nil {
+                startChangeRoot(name)
+                return
+            }
             guard OSMXMLReader.equals(name, "osm") else {
                 halt(.malformed("not OSM XML: the document's root element is <\(String(cString: name))>"))
                 return
@@ -466,6 +563,73 @@ private final class SAXPass {
                 }
             }
         }
+    }
+
+    // MARK: OsmChange
+
+    /// The root of an `<osmChange>` pass: refuses any other document, naming what it is.
+    private func startChangeRoot(_ name: UnsafePointer<UInt8>) {
+        if OSMXMLReader.equals(name, "osmChange") {
+            sawRoot = true
+        } else if OSMXMLReader.equals(name, "osm") {
+            halt(
+                .malformed(
+                    "not an OsmChange document: its root element is <osm>, so it is an OSM extract or an Overpass answer, not a change file (whose root is <osmChange>)"
+                )
+            )
+        } else {
+            halt(
+                .malformed(
+                    "not an OsmChange document: its root element is <\(String(cString: name))>, not <osmChange>"
+                )
+            )
+        }
+    }
+
+    /// Whether the element just started (its attributes read) may be handed on as a change: it
+    /// must be in a block, have an id and a numeric version if any, and a node created or
+    /// modified must have its position. Halts the pass, naming the byte offset, when not.
+    private func accepts(_ changes: OSMChangeBlocks, _ attributes: Attributes) -> Bool {
+        let kind = element.kind.name
+        guard let action = changes.action else {
+            halt(changes.failure("<\(kind)> outside a <create>, <modify> or <delete> block", at: consumed))
+            return false
+        }
+        let what = "<\(kind)> in <\(action.name)>"
+        if element.id == 0 {
+            let id = Self.value(of: "id", in: attributes)
+            halt(
+                changes.failure(
+                    id.map { "\(what) has id=\"\($0)\", not an OSM id" } ?? "\(what) has no id",
+                    at: consumed
+                )
+            )
+            return false
+        }
+        if element.version == nil, let version = Self.value(of: "version", in: attributes) {
+            halt(
+                changes.failure(
+                    "\(kind) \(element.id) in <\(action.name)> has version=\"\(version)\", not a number",
+                    at: consumed
+                )
+            )
+            return false
+        }
+        if element.kind == .node, action != .delete, element.latitude == nil || element.longitude == nil {
+            halt(changes.failure("node \(element.id) in <\(action.name)> has no lat and lon", at: consumed))
+            return false
+        }
+        return true
+    }
+
+    /// The text of attribute `name`, shortened for a message; `nil` when the element has none.
+    private static func value(of name: StaticString, in attributes: Attributes) -> String? {
+        for index in 0..<attributes.count {
+            guard let (attribute, text) = attributes[index], OSMXMLReader.equals(attribute, name) else { continue }
+            let value = OSMXMLReader.text(text)
+            return value.count > 40 ? value.prefix(40) + "…" : value
+        }
+        return nil
     }
 
     /// `<bounds minlat minlon maxlat maxlon/>`, when all four are numbers.
@@ -497,7 +661,14 @@ private final class SAXPass {
 
     private func end() {
         depth -= 1
-        guard inElement, depth == 1 else { return }
+        guard inElement, depth == 1 else {
+            if depth == 0, let changes, changes.action != nil {
+                // The end of a block, which was not counted.
+                changes.action = nil
+                depth = 1
+            }
+            return
+        }
         inElement = false
         summary.elements += 1
         if summary.elements & 0x3FF == 0, cancellation?.isCancelled == true {

@@ -19,6 +19,9 @@ package struct OSMElement: Sendable {
 
     package var kind: Kind = .node
     package var id: Int64 = 0
+    /// The `version` attribute, when the reader is asked for versions and the element has a
+    /// numeric one (OsmChange files always ask).
+    package var version: Int64?
     /// A node's `lat`/`lon`, or a way's or relation's `<center lat lon/>` (Overpass `out center`).
     package var latitude: Double?
     package var longitude: Double?
@@ -41,6 +44,7 @@ package struct OSMElement: Sendable {
     package mutating func reset(kind: Kind) {
         self.kind = kind
         id = 0
+        version = nil
         latitude = nil
         longitude = nil
         hasCenter = false
