@@ -373,6 +373,10 @@ let tests: [Target] = [
     .testTarget(name: "VenuesFilesTests", dependencies: ["VenuesFiles", "VenuesTestSupport"]),
     .testTarget(name: "VenuesSQLiteTests", dependencies: ["VenuesSQLite", "VenuesTestSupport"]),
     .testTarget(
+        name: "OSMReplicationTests",
+        dependencies: ["OSMReplication", "VenuesHTTP", "VenuesTestSupport"]
+    ),
+    .testTarget(
         name: "OSMIndexTests",
         dependencies: [
             "OSMIndex", "OSMFiles", "OSMModel", "OverpassProvider", "VenuesCore", "VenuesHTTP", "VenuesSQLite",
