@@ -70,7 +70,7 @@ let core: [Target] = [
 // MARK: - OpenStreetMap
 
 // OpenStreetMap: what an element is and which elements are venues, reading OSM files (XML, PBF),
-// the local index.
+// the local index, following a replication feed.
 let openStreetMap: [Target] = [
     // What an element is and which elements are venues: shared by the readers, the index and
     // the provider.
@@ -89,6 +89,12 @@ let openStreetMap: [Target] = [
     .target(
         name: "OSMIndex",
         dependencies: ["OSMModel", "VenuesCore", "VenuesFiles", "VenuesSQLite"]
+    ),
+    // Following a replication feed (planet.osm.org `replication/minute|hour|day`, Geofabrik's
+    // `-updates/`): its state files and change files over HTTP, and the sequence of a time.
+    .target(
+        name: "OSMReplication",
+        dependencies: ["VenuesHTTP", "VenuesFiles"]
     ),
 ]
 
@@ -367,6 +373,10 @@ let tests: [Target] = [
     .testTarget(name: "VenuesFilesTests", dependencies: ["VenuesFiles", "VenuesTestSupport"]),
     .testTarget(name: "VenuesSQLiteTests", dependencies: ["VenuesSQLite", "VenuesTestSupport"]),
     .testTarget(
+        name: "OSMReplicationTests",
+        dependencies: ["OSMReplication", "VenuesHTTP", "VenuesTestSupport"]
+    ),
+    .testTarget(
         name: "OSMIndexTests",
         dependencies: [
             "OSMIndex", "OSMFiles", "OSMModel", "OverpassProvider", "VenuesCore", "VenuesHTTP", "VenuesSQLite",
@@ -435,7 +445,7 @@ let tests: [Target] = [
         dependencies: [
             "VenuesCore", "VenuesHTTP", "VenuesMerge", "VenuesFavorites", "VenuesAggregator", "VenuesTestKit",
             "VenuesConfig", "VenuesEngine", "VenuesSQLite", "FoursquareProvider", "GooglePlacesProvider",
-            "OverpassProvider", "VenuesTestSupport",
+            "OverpassProvider", "OSMReplication", "VenuesTestSupport",
         ]
     ),
     .testTarget(

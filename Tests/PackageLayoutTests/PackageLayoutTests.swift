@@ -160,16 +160,20 @@ struct PackageLayoutTests {
         }
     }
 
-    @Test("the OSM building blocks and the index depend on no provider, the fan-out or the CLI")
+    @Test("the OSM building blocks, the index and the replication feed depend on no provider, the fan-out or the CLI")
     func osmRoomsStayBelowTheProvider() {
         let above = ["OverpassProvider", "FoursquareProvider", "GooglePlacesProvider", "VenuesAggregator", "VenuesCLI"]
-        for room in ["OSMModel", "OSMFiles", "OSMIndex", "VenuesSQLite"] {
+        for room in ["OSMModel", "OSMFiles", "OSMIndex", "OSMReplication", "VenuesSQLite"] {
             #expect(Self.targetsByName[room] != nil, "\(room) is gone: update this test")
             for forbidden in above {
                 #expect(!Self.closure(of: room).contains(forbidden), "\(room) reaches \(forbidden)")
             }
         }
         #expect(!Self.closure(of: "OSMIndex").contains("OSMFiles"), "the index reads any OSMElementSource, not a file")
+        #expect(
+            Self.closure(of: "OSMReplication").isDisjoint(with: ["OSMIndex", "OSMFiles", "OSMModel"]),
+            "the replication feed fetches files; the index side applies them"
+        )
         #expect(Self.closure(of: "VenuesSQLite") == ["CSQLite"])
     }
 

@@ -4,6 +4,7 @@
 import Foundation
 import FoursquareProvider
 import GooglePlacesProvider
+import OSMReplication
 import OverpassProvider
 import VenuesConfig
 import VenuesCore
@@ -116,5 +117,22 @@ enum DocCommentSnippets {
         let client = CachingHTTPClient(wrapping: CurlHTTPClient(), cache: cache, mode: .normal)
         // docs-example-end
         _ = client
+    }
+
+    static func replicationFeed(importedDataTime: Date, folder: URL) async throws {
+        // docs-example: Sources/OSMReplication/ReplicationFeed.swift
+        let feed = try ReplicationFeed(
+            url: URL(string: "https://planet.openstreetmap.org/replication/minute")!,
+            client: CurlHTTPClient()
+        )
+        let newest = try await feed.latest()
+        guard let start = try await feed.sequence(atOrBefore: importedDataTime) else {
+            return  // the data is older than anything the feed still has: import a newer extract
+        }
+        for sequence in stride(from: start + 1, through: newest.sequence, by: 1) {
+            let file = folder.appendingPathComponent("\(sequence).osc.gz")
+            _ = try await feed.changeFile(sequence: sequence, to: file, maxBytes: 512 << 20)
+        }
+        // docs-example-end
     }
 }

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+import VenuesHTTP
+import VenuesTestSupport
+
+@testable import OSMReplication
+
+@Suite("The sequence of a time: few state files read, the brute-force answer", .timeLimit(.minutes(3)))
+struct SequenceSearchTests {
+    /// Runs the search on the model in memory: the answer and how many state files it read.
+    static func search(_ model: FeedModel, _ target: Date) async throws -> (answer: Int64?, probes: Int) {
+        var search = ReplicationSequenceSearch(target: target) { sequence async throws(ReplicationError) in
+            model.states[sequence].map { ReplicationState(sequence: sequence, timestamp: $0) }
+        }
+        let latest = ReplicationState(sequence: model.latest, timestamp: model.latestTime)
+        let answer = try await search.run(latest: latest)
+        return (answer, search.probes)
+    }
+
+    /// Times worth asking of a model: before, at and after its ends, at, just before and just
+    /// after some of its states, and between.
+    static func targets(_ model: FeedModel, using random: inout SeededGenerator) -> [Date] {
+        let first = model.states[model.oldest]!
+        var targets = [
+            first.addingTimeInterval(-1), first, first.addingTimeInterval(1), model.latestTime,
+            model.latestTime.addingTimeInterval(-1), model.latestTime.addingTimeInterval(3600),
+        ]
+        let sequences = model.states.keys.sorted()
+        for _ in 0..<8 {
+            let time = model.states[sequences.randomElement(using: &random)!]!
+            targets += [time, time.addingTimeInterval(-1), time.addingTimeInterval(1)]
+            let span = model.latestTime.timeIntervalSince(first)
+            targets.append(first.addingTimeInterval(Double.random(in: -600...(span + 600), using: &random)))
+        }
+        return targets
+    }
+
+    @Test("a regular feed: the answer in at most four state files, whatever its length")
+    func regularFeed() async throws {
+        let (seed, generator) = SeededGenerator.forTest("regularFeed", seed: 20_261_127)
+        var random = generator
+        for last in [1, 2, 10, 999, 5000, 6_123_456] as [Int64] {
+            let first = max(0, last - 5000)
+            let model = FeedModel.regular(first: first, last: last)
+            for target in Self.targets(model, using: &random) {
+                let (answer, probes) = try await Self.search(model, target)
+                #expect(answer == model.bruteForce(atOrBefore: target), "seed \(seed), last \(last), \(target)")
+                if first == 0 || target >= model.states[first]! {
+                    #expect(probes <= 4, "seed \(seed), last \(last), \(target): \(probes) state files read")
+                }
+            }
+        }
+    }
+
+    @Test("irregular feeds with missing runs: the brute-force answer, a few dozen state files at most")
+    func irregularFeeds() async throws {
+        let (seed, generator) = SeededGenerator.forTest("irregularFeeds", seed: 6_123_456)
+        var random = generator
+        var most = 0
+        for round in 0..<120 {
+            let last = Int64.random(in: 1...5000, using: &random)
+            let model = FeedModel.irregular(last: last, using: &random)
+            for target in Self.targets(model, using: &random) {
+                let (answer, probes) = try await Self.search(model, target)
+                #expect(answer == model.bruteForce(atOrBefore: target), "seed \(seed), round \(round), \(target)")
+                most = max(most, probes)
+            }
+        }
+        #expect(most <= 40, "seed \(seed): at most \(most) state files read")
+        print("irregularFeeds: at most \(most) state files read")
+    }
+
+    @Test("a server that removed its old files: nil before the oldest kept, the answer after it, some more reads")
+    func prunedFeeds() async throws {
+        let (seed, generator) = SeededGenerator.forTest("prunedFeeds", seed: 4_000_000)
+        var random = generator
+        var most = 0
+        for round in 0..<120 {
+            let last = Int64.random(in: 100...5000, using: &random)
+            let pruned = Int64.random(in: 1...(last - 10), using: &random)
+            let model = FeedModel.irregular(last: last, prunedBelow: pruned, using: &random)
+            for target in Self.targets(model, using: &random) + [FeedModel.epoch] {
+                let (answer, probes) = try await Self.search(model, target)
+                #expect(answer == model.bruteForce(atOrBefore: target), "seed \(seed), round \(round), \(target)")
+                most = max(most, probes)
+            }
+        }
+        #expect(most <= 80, "seed \(seed): at most \(most) state files read")
+        print("prunedFeeds: at most \(most) state files read")
+    }
+
+    @Test("over HTTP, a regular feed of 5,000 sequences: state.txt and at most four state files")
+    func regularOverHTTP() async throws {
+        let model = FeedModel.regular(first: 1_000, last: 6_000)
+        let server = try await FeedServer.start(model)
+        defer { Task { await server.stop() } }
+        let feed = try ReplicationFeed(url: FeedServer.url(server), client: CurlHTTPClient())
+        var asked = 0
+        for (target, expected) in [
+            (model.states[3_210]!.addingTimeInterval(30), 3_210), (model.states[1_000]!, 1_000),
+            (model.states[5_999]!.addingTimeInterval(59), 5_999), (model.latestTime, 6_000),
+        ] as [(Date, Int64)] {
+            #expect(try await feed.sequence(atOrBefore: target) == expected)
+            let requests = await server.requests
+            let made = requests.count - asked
+            asked = requests.count
+            #expect(made <= 5, "\(made) requests for \(expected)")
+            #expect(requests.suffix(made).first?.path == "/replication/minute/state.txt")
+        }
+        #expect(try await feed.sequence(atOrBefore: model.states[1_000]!.addingTimeInterval(-1)) == nil)
+    }
+
+    @Test(
+        "over HTTP, irregular feeds with random gaps (one with its old files removed): the brute-force answer, few requests"
+    )
+    func irregularOverHTTP() async throws {
+        let (seed, generator) = SeededGenerator.forTest("irregularOverHTTP", seed: 77)
+        var random = generator
+        for round in 0..<3 {
+            let model = FeedModel.irregular(last: 5_000, prunedBelow: round == 2 ? 1_500 : 0, using: &random)
+            let server = try await FeedServer.start(model)
+            defer { Task { await server.stop() } }
+            let feed = try ReplicationFeed(url: FeedServer.url(server), client: CurlHTTPClient())
+            for target in Self.targets(model, using: &random).prefix(12) {
+                let before = await server.requests.count
+                let answer = try await feed.sequence(atOrBefore: target)
+                let made = await server.requests.count - before
+                #expect(answer == model.bruteForce(atOrBefore: target), "seed \(seed), round \(round), \(target)")
+                // state.txt, then the bounds the searches in memory keep (feeds with removed files: more).
+                #expect(made <= (round == 2 ? 81 : 41), "seed \(seed), round \(round), \(target): \(made) requests")
+            }
+        }
+    }
+
+    @Test("an error other than 404 stops the search")
+    func errorsStopTheSearch() async throws {
+        let model = FeedModel.regular(first: 0, last: 100)
+        let server = try await LoopbackServer.start { request in
+            request.path.hasSuffix("099.state.txt")
+                ? .text("sequenceNumber=99\n") : FeedServer.answer(request.path, model: model)
+        }
+        defer { Task { await server.stop() } }
+        let feed = try ReplicationFeed(url: FeedServer.url(server), client: CurlHTTPClient())
+        let url = server.url("/replication/minute/000/000/099.state.txt").absoluteString
+        await #expect(throws: ReplicationError.malformedState(url: url, line: nil, reason: "no timestamp")) {
+            try await feed.sequence(atOrBefore: model.states[50]!)
+        }
+    }
+}
