@@ -271,6 +271,7 @@ let executables: [Target] = [
             "OSMModel",
             "OSMFiles",
             "OSMIndex",
+            "OSMReplication",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ],

@@ -548,7 +548,10 @@ private final class SAXPass {
                 return
             }
             guard OSMXMLReader.equals(name, "osm") else {
-                halt(.malformed("not OSM XML: the document's root element is <\(String(cString: name))>"))
+                let hint =
+                    OSMXMLReader.equals(name, "osmChange")
+                    ? " (an OsmChange file: apply it to an index with venues osm update NAME FILE)" : ""
+                halt(.malformed("not OSM XML: the document's root element is <\(String(cString: name))>\(hint)"))
                 return
             }
             sawRoot = true

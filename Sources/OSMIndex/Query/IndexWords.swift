@@ -17,6 +17,8 @@ final class IndexWords {
     /// many venues have those words, for a reader kept open: as-you-type asks for the same
     /// prefixes again and again.
     private var recent: [String: (ids: [Int], venues: Int)] = [:]
+    /// Whether the index has `word_change` (schema 3: what updates changed in a word's venues).
+    let hasChanges: Bool
 
     /// The words of the index, or `nil` for an index without them (schema 1).
     init?(connection: SQLiteConnection) throws(SQLiteError) {
@@ -24,6 +26,10 @@ final class IndexWords {
             "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'word_list'"
         )
         guard hasWords == 1 else { return nil }
+        hasChanges =
+            try connection.integer(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'word_change'"
+            ) == 1
         let row = try connection.prepare("SELECT words FROM word_list WHERE id = 1")
         let list = try row.step() ? row.blob(0) : []
         // Decoded once: each search compares every word.
@@ -84,13 +90,24 @@ final class IndexWords {
 }
 
 extension IndexWords {
-    /// The statement ``venueCount(of:statement:)`` runs.
-    static let venueCountSQL = "SELECT venues FROM word WHERE id = ?"
-    /// The statement ``elements(of:statement:)`` runs.
-    static let elementsSQL = "SELECT venues, elements FROM word WHERE id = ?"
+    /// The statement ``venueCount(of:statement:)`` runs: a word's venues now (an update's count
+    /// in `word_change` when there is one).
+    var venueCountSQL: String {
+        hasChanges
+            ? "SELECT coalesce((SELECT venues FROM word_change WHERE id = ?1), (SELECT venues FROM word WHERE id = ?1))"
+            : "SELECT venues FROM word WHERE id = ?"
+    }
 
-    /// How many venues have each of these words (`word.venues`), added up; `row` is
-    /// ``venueCountSQL`` compiled.
+    /// The statement ``elements(of:statement:)`` runs: a word's venues as written, and what
+    /// updates added and took out since.
+    var elementsSQL: String {
+        hasChanges
+            ? "SELECT w.venues, w.elements, c.added, c.removed FROM word w LEFT JOIN word_change c ON c.id = w.id WHERE w.id = ?"
+            : "SELECT venues, elements FROM word WHERE id = ?"
+    }
+
+    /// How many venues have each of these words, added up; `row` is ``venueCountSQL``
+    /// compiled.
     static func venueCount(of ids: [Int], statement row: SQLiteStatement) throws(SQLiteError) -> Int {
         var total = 0
         for id in ids {
@@ -103,31 +120,28 @@ extension IndexWords {
 
     /// The venues (`venue.element`) that have any of these words, each once, ascending; `row` is
     /// ``elementsSQL`` compiled.
-    static func elements(of ids: [Int], statement row: SQLiteStatement) throws(SQLiteError) -> [Int64] {
+    func elements(of ids: [Int], statement row: SQLiteStatement) throws(SQLiteError) -> [Int64] {
         var elements: [Int64] = []
         for id in ids {
             try row.bind(id, at: 1)
             defer { row.reset() }
             guard try row.step() else { continue }
+            let start = elements.count
             elements.reserveCapacity(elements.count + Int(row.int64(0)))
-            row.withBlob(1) { bytes in
-                var value: Int64 = 0
-                var index = 0
-                while index < bytes.count {
-                    var shift: UInt64 = 0
-                    var raw: UInt64 = 0
-                    while index < bytes.count {
-                        let byte = bytes[index]
-                        index += 1
-                        raw |= UInt64(byte & 0x7F) << shift
-                        if byte < 0x80 { break }
-                        shift += 7
-                        if shift > 63 { break }
+            row.withBlob(1) { Self.appendDecoded($0, to: &elements) }
+            if hasChanges, row.type(2) == .blob {
+                var removed: [Int64] = []
+                row.withBlob(3) { Self.appendDecoded($0, to: &removed) }
+                if !removed.isEmpty {
+                    let gone = Set(removed)
+                    var kept = start
+                    for index in start..<elements.count where !gone.contains(elements[index]) {
+                        elements[kept] = elements[index]
+                        kept += 1
                     }
-                    let delta = Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
-                    value &+= delta
-                    elements.append(value)
+                    elements.removeSubrange(kept...)
                 }
+                row.withBlob(2) { Self.appendDecoded($0, to: &elements) }
             }
         }
         // One word's list is in import order: nodes, then ways, then relations, each ascending.
@@ -139,6 +153,27 @@ extension IndexWords {
         }
         elements.removeSubrange(count...)
         return elements
+    }
+
+    /// Appends the elements of a `word.elements` blob (varints of zigzag differences).
+    static func appendDecoded(_ bytes: UnsafeRawBufferPointer, to elements: inout [Int64]) {
+        var value: Int64 = 0
+        var index = 0
+        while index < bytes.count {
+            var shift: UInt64 = 0
+            var raw: UInt64 = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                raw |= UInt64(byte & 0x7F) << shift
+                if byte < 0x80 { break }
+                shift += 7
+                if shift > 63 { break }
+            }
+            let delta = Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+            value &+= delta
+            elements.append(value)
+        }
     }
 }
 

@@ -310,7 +310,7 @@ package final class OSMIndexReader {
                 let rarest = try rarestWord(of: term, in: words)
                 let word = SearchWords.string(term.words[rarest.index])
                 if rarest.venues <= directTextCandidateLimit(query) {
-                    let elements = try IndexWords.elements(of: rarest.ids, statement: prepared(IndexWords.elementsSQL))
+                    let elements = try words.elements(of: rarest.ids, statement: prepared(words.elementsSQL))
                     found = try textCandidates(elements, query: query, filter: filter)
                     notes.append(
                         "index \(info.name): \(elements.count) venue(s) with a word matching '\(word)', read one by one"
@@ -322,9 +322,9 @@ package final class OSMIndexReader {
                 {
                     let make = {
                         SortedElements(
-                            sorted: try IndexWords.elements(
+                            sorted: try words.elements(
                                 of: rarest.ids,
-                                statement: self.prepared(IndexWords.elementsSQL)
+                                statement: self.prepared(words.elementsSQL)
                             )
                         )
                     }
@@ -406,7 +406,7 @@ package final class OSMIndexReader {
         var best: (ids: [Int], venues: Int, index: Int) = ([], .max, 0)
         for index in term.words.indices {
             let (ids, venues) = try words.matching(term, word: index) { ids throws(SQLiteError) in
-                try IndexWords.venueCount(of: ids, statement: prepared(IndexWords.venueCountSQL))
+                try IndexWords.venueCount(of: ids, statement: prepared(words.venueCountSQL))
             }
             if venues < best.venues { best = (ids, venues, index) }
             if venues == 0 { break }

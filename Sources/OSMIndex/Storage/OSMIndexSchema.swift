@@ -32,6 +32,13 @@ import OSMModel
 ///                                  -- match, typos and all); sorted at import, the words an
 ///                                  -- update adds follow at the end (word.id is the place)
 ///
+/// word_change(id INTEGER PRIMARY KEY, -- schema 3: what updates changed in a common word's
+///   venues INTEGER,                -- venues since word.elements was written (rewriting a long
+///   added BLOB, removed BLOB)      -- list per update would cost more than the update): the
+///                                  -- word's venues now, the elements added and taken out
+///                                  -- (sorted, varints of zigzag differences); folded into
+///                                  -- word.elements once they are an eighth of it
+///
 /// -- What an update needs (schema 3): the elements whose position an OsmChange file can
 /// -- change without naming them (``IndexUpdater``). Tracked are the ways and relations the
 /// -- venue rules select, named or not (a name added later makes them venues), and the ways
@@ -88,6 +95,9 @@ enum OSMIndexSchema {
         );
         CREATE TABLE word(id INTEGER PRIMARY KEY, word TEXT NOT NULL, venues INTEGER NOT NULL, elements BLOB NOT NULL);
         CREATE TABLE word_list(id INTEGER PRIMARY KEY, words BLOB NOT NULL);
+        CREATE TABLE word_change(
+            id INTEGER PRIMARY KEY, venues INTEGER NOT NULL, added BLOB NOT NULL, removed BLOB NOT NULL
+        );
         CREATE TABLE update_node(
             node INTEGER PRIMARY KEY, latitude INTEGER NOT NULL, longitude INTEGER NOT NULL, users BLOB NOT NULL
         );

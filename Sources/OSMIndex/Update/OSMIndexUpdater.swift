@@ -22,6 +22,9 @@ package enum OSMIndexUpdater {
         /// Called with every change written, just before the commit (tests hold the update
         /// there to search the index meanwhile).
         package var beforeCommit: (@Sendable () -> Void)?
+        /// The longest word lists rewritten by an update (longer ones get `word_change` rows);
+        /// tests lower it to see every way of writing words on a small index.
+        package var wordListRewriteLimit = 1024
 
         package init(
             generator: String,
@@ -81,7 +84,7 @@ package enum OSMIndexUpdater {
             try connection.execute("BEGIN IMMEDIATE")
             var committed = false
             defer { if !committed { try? connection.execute("ROLLBACK") } }
-            let rows = try VenueRowEditor(connection: connection)
+            let rows = try VenueRowEditor(connection: connection, wordListRewriteLimit: options.wordListRewriteLimit)
             let applier = ChangeApplier(
                 changes: changes,
                 tracking: try TrackingState(connection: connection),

@@ -23,7 +23,7 @@ final class VenueRowEditor {
     /// Venues whose row was rewritten (retagged, moved).
     private(set) var changed = 0
 
-    init(connection: SQLiteConnection) throws(SQLiteError) {
+    init(connection: SQLiteConnection, wordListRewriteLimit: Int = WordIndexEditor.shortList) throws(SQLiteError) {
         self.connection = connection
         var names: [Int: String] = [:]
         var ordered: [String] = []
@@ -39,7 +39,7 @@ final class VenueRowEditor {
         }
         keyNames = names
         encoder = VenueRowEncoder(keys: TagKeyTable(numbered: ordered))
-        words = WordIndexEditor(connection: connection)
+        words = WordIndexEditor(connection: connection, rewriteLimit: wordListRewriteLimit)
         readRow = try connection.prepare("SELECT search, tags FROM venue WHERE element = ?")
         insertRow = try connection.prepare(
             """

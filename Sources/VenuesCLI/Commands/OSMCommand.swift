@@ -17,6 +17,6 @@ struct OSMCommand: AsyncParsableCommand {
               venues osm list
               venues osm remove helsinki
             """,
-        subcommands: [OSMImportCommand.self, OSMListCommand.self, OSMRemoveCommand.self]
+        subcommands: [OSMImportCommand.self, OSMUpdateCommand.self, OSMListCommand.self, OSMRemoveCommand.self]
     )
 }

@@ -70,30 +70,41 @@ enum IndexComparison {
         return found
     }
 
-    /// Each word of the word index with its venues (words without venues left out).
+    /// Each word of the word index with its venues, updates' changes applied (words without
+    /// venues left out).
     static func words(of index: URL) throws -> [String: Set<Int64>] {
         let connection = try SQLiteConnection(path: index.path, access: .readOnly, immutable: false)
-        let rows = try connection.prepare("SELECT word, elements FROM word")
+        let rows = try connection.prepare(
+            "SELECT w.word, w.elements, c.added, c.removed FROM word w LEFT JOIN word_change c ON c.id = w.id"
+        )
         var result: [String: Set<Int64>] = [:]
         while try rows.step() {
             let word = rows.text(0) ?? ""
-            var elements = Set<Int64>()
-            var value: Int64 = 0
-            var shift: UInt64 = 0
-            var raw: UInt64 = 0
-            for byte in rows.blob(1) {
-                raw |= UInt64(byte & 0x7F) << shift
-                if byte < 0x80 {
-                    value &+= Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
-                    elements.insert(value)
-                    raw = 0
-                    shift = 0
-                } else {
-                    shift += 7
-                }
-            }
+            var elements = decoded(rows.blob(1))
+            elements.subtract(decoded(rows.blob(3)))
+            elements.formUnion(decoded(rows.blob(2)))
             if !elements.isEmpty { result[word, default: []].formUnion(elements) }
         }
         return result
+    }
+
+    /// The elements of a list (varints of zigzag differences).
+    static func decoded(_ bytes: [UInt8]) -> Set<Int64> {
+        var elements = Set<Int64>()
+        var value: Int64 = 0
+        var shift: UInt64 = 0
+        var raw: UInt64 = 0
+        for byte in bytes {
+            raw |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 {
+                value &+= Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+                elements.insert(value)
+                raw = 0
+                shift = 0
+            } else {
+                shift += 7
+            }
+        }
+        return elements
     }
 }

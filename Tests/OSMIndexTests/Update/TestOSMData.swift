@@ -148,7 +148,8 @@ struct TestOSMData {
     }
 
     /// The changes from `old` to `new`, as `osmium derive-changes` lists them: deletions, then
-    /// creations and modifications, by type and id; a changed element's version one more.
+    /// creations and modifications, by type and id; a deleted element's version one more (a
+    /// changed one's is `new`'s).
     static func changes(from old: TestOSMData, to new: TestOSMData) -> [Change] {
         let before = old.byKey
         let after = new.byKey
@@ -162,6 +163,8 @@ struct TestOSMData {
             let element = after[key]!
             if let previous = before[key] {
                 guard !previous.sameContent(as: element) else { continue }
+                var element = element
+                element.version = max(element.version, previous.version + 1)
                 result.append(Change(action: .modify, element: element))
             } else {
                 result.append(Change(action: .create, element: element))

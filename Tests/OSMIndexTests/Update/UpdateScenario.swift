@@ -35,6 +35,7 @@ struct UpdateScenario {
         var effects: [String] = []
         var generator = SeededGenerator(state: seed)
         var elements = old.byKey
+        let original = elements
         let bounds = old.bounds!
         var nextID: Int64 = 9_000_000_000 + Int64(seed % 1000) * 1000
         func newID() -> Int64 {
@@ -216,6 +217,10 @@ struct UpdateScenario {
                 var element = element
                 element.latitude = written(element.latitude)
                 element.longitude = written(element.longitude)
+                // A changed object has a newer version (osmium derive-changes goes by them).
+                if let before = original[element.key], !before.sameContent(as: element) {
+                    element.version = before.version + 1
+                }
                 return element
             }
         )

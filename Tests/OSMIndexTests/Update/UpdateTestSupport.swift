@@ -6,7 +6,23 @@ import VenuesCore
 
 /// Applying change files in the update tests, as `venues osm update` does.
 enum UpdateTest {
-    /// Applies `changes` to `index` (blocking: call it off the pool).
+    /// Reads the change files and applies them to `index`, as `venues osm update` does
+    /// (blocking: call it off the pool).
+    @discardableResult
+    static func apply(
+        files: [URL],
+        to index: URL,
+        wordListRewriteLimit: Int = 1024,
+        beforeCommit: (@Sendable () -> Void)? = nil
+    ) throws -> OSMUpdateSummary {
+        var changes = OSMChangeSet()
+        try OSMChangeFiles.read(files, into: &changes)
+        var options = OSMIndexUpdater.Options(generator: "venues tests", beforeCommit: beforeCommit)
+        options.wordListRewriteLimit = wordListRewriteLimit
+        return try OSMIndexUpdater.apply(changes, to: index, options: options)
+    }
+
+    /// Applies `changes` to `index` without a file between (blocking: call it off the pool).
     @discardableResult
     static func apply(
         _ changes: [TestOSMData.Change],
