@@ -320,26 +320,11 @@ struct OSMIndexCommandTests {
         let index = home.indexes.appendingPathComponent("city.sqlite")
         let before = try Data(contentsOf: index)
 
-        let process = Process()
-        process.executableURL = try VenuesProcess.executable
-        process.arguments = ["osm", "import", Self.sample.path, "--name", "city"]
-        process.environment = home.environment.merging(["VENUES_TEST_IMPORT_STOP": phase]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let pid = process.processIdentifier
-        // Stopped at the phase (bounded generously; a process that never stops is killed too).
-        let stopped = await offCooperativePool { () -> Bool in
-            defer { kill(pid, SIGKILL) }
-            let giveUp = Date().addingTimeInterval(120)
-            while Date() < giveUp {
-                if Self.isStopped(pid) { return true }
-                if !process.isRunning { return false }
-                usleep(2_000)
-            }
-            return false
-        }
-        await offCooperativePool { process.waitUntilExit() }
+        let (stopped, process) = try await Self.killed(
+            ["osm", "import", Self.sample.path, "--name", "city"],
+            at: phase,
+            environment: home.environment
+        )
         #expect(stopped, "the import stopped at \(phase)")
         #expect(process.terminationReason == .uncaughtSignal, "the import was killed at \(phase)")
         if phase == "renamed" {
@@ -372,6 +357,36 @@ struct OSMIndexCommandTests {
             "\(next.stdout)"
         )
         #expect(home.temporaryFiles().isEmpty)
+    }
+
+    /// Runs `venues ARGUMENTS`, stopping itself at `phase` (`VENUES_TEST_IMPORT_STOP`), and
+    /// kills it there: whether it stopped there, and the process (ended).
+    static func killed(
+        _ arguments: [String],
+        at phase: String,
+        environment: [String: String]
+    ) async throws -> (stopped: Bool, process: Process) {
+        let process = Process()
+        process.executableURL = try VenuesProcess.executable
+        process.arguments = arguments
+        process.environment = environment.merging(["VENUES_TEST_IMPORT_STOP": phase]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let pid = process.processIdentifier
+        // Stopped at the phase (bounded generously; a process that never stops is killed too).
+        let stopped = await offCooperativePool { () -> Bool in
+            defer { kill(pid, SIGKILL) }
+            let giveUp = Date().addingTimeInterval(120)
+            while Date() < giveUp {
+                if Self.isStopped(pid) { return true }
+                if !process.isRunning { return false }
+                usleep(2_000)
+            }
+            return false
+        }
+        await offCooperativePool { process.waitUntilExit() }
+        return (stopped, process)
     }
 
     /// Whether process `pid` is stopped (state `T` in `/proc/PID/stat`).

@@ -109,25 +109,11 @@ struct OSMUpdateCommandTests {
         let home = try Home()
         #expect(try await home.run(["osm", "import", Self.sample.path, "--name", "city"]).status == 0)
         let change = try home.write(Self.cafes([1, 2]), to: "change.osc")
-        let process = Process()
-        process.executableURL = try VenuesProcess.executable
-        process.arguments = ["osm", "update", "city", change.path]
-        process.environment = home.environment.merging(["VENUES_TEST_IMPORT_STOP": phase]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let pid = process.processIdentifier
-        let stopped = await offCooperativePool { () -> Bool in
-            defer { kill(pid, SIGKILL) }
-            let giveUp = Date().addingTimeInterval(120)
-            while Date() < giveUp {
-                if OSMIndexCommandTests.isStopped(pid) { return true }
-                if !process.isRunning { return false }
-                usleep(2_000)
-            }
-            return false
-        }
-        await offCooperativePool { process.waitUntilExit() }
+        let (stopped, _) = try await OSMIndexCommandTests.killed(
+            ["osm", "update", "city", change.path],
+            at: phase,
+            environment: home.environment
+        )
         #expect(stopped, "the update stopped at \(phase)")
         let expected = phase == "updating" ? [] : ["Kahvila Zyxwvu 1", "Kahvila Zyxwvu 2"]
         #expect(try await Self.found(home) == expected)

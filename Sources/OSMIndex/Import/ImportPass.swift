@@ -158,11 +158,16 @@ final class ImportPass {
     func placeWaysAndRelations(cancellation: CancellationFlag?) throws(OSMFileError) {
         try nodes.seal()
         var memberWays: [Int64] = []
-        try pending.forEachElement { element throws(OSMFileError) in memberWays += element.ways }
+        var references = 0
+        try pending.forEachElement { element throws(OSMFileError) in
+            memberWays += element.ways
+            references += element.nodes.count
+        }
         memberWays.sort()
         memberWays = deduplicated(memberWays)
         let memberWayNodes = try ways.nodeLists(of: memberWays)
         var tracked = TrackedElements()
+        if tracks { tracked.reserve(uses: references + memberWayNodes.values.reduce(0) { $0 + $1.count }) }
         var placed = 0
         try pending.forEachElement { element throws(OSMFileError) in
             placed += 1
@@ -223,7 +228,7 @@ final class ImportPass {
             if !queue.put(.tracking(rows)) { writerStopped = true }
             rows = TrackingRows()
         }
-        for way in tracked.wayRows() {
+        tracked.takeWayRows { way in
             rows.ways.append(way)
             if rows.count >= Self.batchSize * 4 { send() }
         }
@@ -231,7 +236,11 @@ final class ImportPass {
             rows.relations.append(relation)
             if rows.count >= Self.batchSize * 4 { send() }
         }
+        var looked = 0
         tracked.forEachNode { node, users in
+            looked += 1
+            // The node file is read in id order here: pages behind are not needed again.
+            if looked & 0xFFFF == 0 { nodes.dropResidentPages() }
             guard let position = nodes.position(of: node) else { return }
             rows.nodes.append(
                 TrackingRows.Node(id: node, latitude: position.latitude, longitude: position.longitude, users: users)

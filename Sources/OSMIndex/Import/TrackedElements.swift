@@ -57,12 +57,18 @@ struct TrackedElements {
         }
     }
 
-    /// The `update_way` rows, by id.
-    func wayRows() -> [TrackingRows.Way] {
-        ways.values.sorted { $0.id < $1.id }.map { way in
-            var way = way
+    /// Room for this many (node, user) pairs: the import counts them first, so that the
+    /// largest array of an import is made once, at its size.
+    mutating func reserve(uses count: Int) {
+        uses.reserveCapacity(count)
+    }
+
+    /// Hands over the `update_way` rows by id, each let go of once handed over.
+    mutating func takeWayRows(_ body: (TrackingRows.Way) -> Void) {
+        for id in ways.keys.sorted() {
+            guard var way = ways.removeValue(forKey: id) else { continue }
             way.relations = Array(Set(way.relations)).sorted()
-            return way
+            body(way)
         }
     }
 

@@ -128,10 +128,10 @@ extension IndexWords {
             guard try row.step() else { continue }
             let start = elements.count
             elements.reserveCapacity(elements.count + Int(row.int64(0)))
-            row.withBlob(1) { Self.appendDecoded($0, to: &elements) }
+            row.withBlob(1) { IDListCoding.append(decoding: $0, to: &elements) }
             if hasChanges, row.type(2) == .blob {
                 var removed: [Int64] = []
-                row.withBlob(3) { Self.appendDecoded($0, to: &removed) }
+                row.withBlob(3) { IDListCoding.append(decoding: $0, to: &removed) }
                 if !removed.isEmpty {
                     let gone = Set(removed)
                     var kept = start
@@ -141,7 +141,7 @@ extension IndexWords {
                     }
                     elements.removeSubrange(kept...)
                 }
-                row.withBlob(2) { Self.appendDecoded($0, to: &elements) }
+                row.withBlob(2) { IDListCoding.append(decoding: $0, to: &elements) }
             }
         }
         // One word's list is in import order: nodes, then ways, then relations, each ascending.
@@ -153,27 +153,6 @@ extension IndexWords {
         }
         elements.removeSubrange(count...)
         return elements
-    }
-
-    /// Appends the elements of a `word.elements` blob (varints of zigzag differences).
-    static func appendDecoded(_ bytes: UnsafeRawBufferPointer, to elements: inout [Int64]) {
-        var value: Int64 = 0
-        var index = 0
-        while index < bytes.count {
-            var shift: UInt64 = 0
-            var raw: UInt64 = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                index += 1
-                raw |= UInt64(byte & 0x7F) << shift
-                if byte < 0x80 { break }
-                shift += 7
-                if shift > 63 { break }
-            }
-            let delta = Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
-            value &+= delta
-            elements.append(value)
-        }
     }
 }
 

@@ -228,8 +228,21 @@ package final class OSMIndexReader {
     }
 
     /// Runs `body` on one snapshot of the file: for a live file, in a read transaction, after
-    /// dropping what was kept from an older generation.
-    private func onSnapshot<T>(_ body: () throws -> T) throws -> T {
+    /// dropping what was kept from an older generation. Its errors become ``OSMIndexError``s
+    /// naming the file.
+    private func onSnapshot<T>(_ body: () throws -> T) throws(OSMIndexError) -> T {
+        do {
+            return try onSnapshotUnmapped(body)
+        } catch let error as OSMIndexError {
+            throw error
+        } catch let error as SQLiteError {
+            throw OSMIndexError.reading(error, path: url.path)
+        } catch {
+            throw .notAnIndex(path: url.path, reason: "\(error)")
+        }
+    }
+
+    private func onSnapshotUnmapped<T>(_ body: () throws -> T) throws -> T {
         guard isLive else { return try body() }
         try connection.execute("BEGIN")
         defer {
@@ -274,15 +287,7 @@ package final class OSMIndexReader {
 
     /// The venues of the query (see the type's description).
     package func search(_ query: Query, cancellation: CancellationFlag? = nil) throws(OSMIndexError) -> Answer {
-        do {
-            return try onSnapshot { try run(query, cancellation: cancellation) }
-        } catch let error as OSMIndexError {
-            throw error
-        } catch let error as SQLiteError {
-            throw OSMIndexError.reading(error, path: url.path)
-        } catch {
-            throw .notAnIndex(path: url.path, reason: "\(error)")
-        }
+        try onSnapshot { try run(query, cancellation: cancellation) }
     }
 
     /// A candidate: its element, position, distance and how it matches the term.
@@ -629,15 +634,7 @@ package final class OSMIndexReader {
 
     /// The venue with this type and id, or `nil` when the index does not have it.
     package func venue(kind: OSMElement.Kind, id: Int64) throws(OSMIndexError) -> Venue? {
-        do {
-            return try onSnapshot { try storedVenue(kind: kind, id: id) }
-        } catch let error as OSMIndexError {
-            throw error
-        } catch let error as SQLiteError {
-            throw OSMIndexError.reading(error, path: url.path)
-        } catch {
-            throw .notAnIndex(path: url.path, reason: "\(error)")
-        }
+        try onSnapshot { try storedVenue(kind: kind, id: id) }
     }
 
     private func storedVenue(kind: OSMElement.Kind, id: Int64) throws(OSMIndexError) -> Venue? {

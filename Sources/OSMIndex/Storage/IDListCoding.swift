@@ -28,6 +28,17 @@ enum IDListCoding {
         return ids
     }
 
+    /// Appends the ids of a blob to `ids`, as far as they can be read (a search's hot path: no
+    /// check, no new array).
+    static func append(decoding bytes: UnsafeRawBufferPointer, to ids: inout [Int64]) {
+        var offset = 0
+        var value: Int64 = 0
+        while offset < bytes.count, let raw = TagCoding.readVarint(bytes, &offset) {
+            value &+= Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+            ids.append(value)
+        }
+    }
+
     /// The ids of a blob held in an array.
     static func decode(_ bytes: [UInt8]) -> [Int64]? {
         bytes.withUnsafeBytes { decode($0) }

@@ -40,7 +40,12 @@ final class VenueRowEditor {
         keyNames = names
         encoder = VenueRowEncoder(keys: TagKeyTable(numbered: ordered))
         words = WordIndexEditor(connection: connection, rewriteLimit: wordListRewriteLimit)
-        readRow = try connection.prepare("SELECT search, tags FROM venue WHERE element = ?")
+        readRow = try connection.prepare(
+            """
+            SELECT search, tags, latitude, longitude, min_latitude, min_longitude, max_latitude, max_longitude,
+                categories FROM venue WHERE element = ?
+            """
+        )
         insertRow = try connection.prepare(
             """
             INSERT OR REPLACE INTO venue(element, latitude, longitude, min_latitude, min_longitude, max_latitude,
@@ -55,15 +60,32 @@ final class VenueRowEditor {
         insertKey = try connection.prepare("INSERT INTO tag_key(id, key) VALUES (?, ?)")
     }
 
-    /// The stored search text and tags of a venue, or `nil` when the index has no such row.
-    func stored(_ element: Int64) throws(SQLiteError) -> (search: String, tags: OSMTags)? {
+    /// A venue's row as stored.
+    struct Stored {
+        var search: String
+        var tags: OSMTags
+        var tagBytes: [UInt8]
+        /// Latitude, longitude, extent (four, or none) and categories, as stored.
+        var placement: [Double?]
+    }
+
+    /// The stored row of a venue, or `nil` when the index has no such row.
+    func stored(_ element: Int64) throws(SQLiteError) -> Stored? {
         try readRow.bind(element, at: 1)
         defer { readRow.reset() }
         guard try readRow.step() else { return nil }
         let search = readRow.text(0) ?? ""
-        let tags = readRow.withBlob(1) { TagCoding.decode($0) { keyNames[$0] } }
+        let tagBytes = readRow.blob(1)
+        let tags = tagBytes.withUnsafeBytes { bytes in TagCoding.decode(bytes) { keyNames[$0] } }
         guard let tags else { throw SQLiteError(code: 11, message: "a damaged tags blob in venue \(element)") }
-        return (search, tags)
+        let placement: [Double?] = (Int32(2)...8).map { column in
+            switch readRow.type(column) {
+            case .null: nil
+            case .integer: Double(readRow.int64(column)) + (column < 4 ? 1e12 : 0)
+            default: readRow.double(column)
+            }
+        }
+        return Stored(search: search, tags: tags, tagBytes: tagBytes, placement: placement)
     }
 
     /// Writes the venue `row` with `tags`, replacing the row of the same element.
@@ -78,10 +100,24 @@ final class VenueRowEditor {
             keyNames[entry.id] = entry.key
         }
         let coded = batch.rows[0]
+        let search = batch.withColumns(of: 0) { search, _ in String(decoding: search, as: UTF8.self) }
+        if let old, old.search == search, Array(batch.bytes[coded.tags]) == old.tagBytes,
+            old.placement == Self.placement(of: coded)
+        {
+            return  // The row as it is (a way re-placed where it was).
+        }
         try batch.withColumns(of: 0) { search, tags throws(SQLiteError) in
             try IndexWriter.bind(coded, search: search, tags: tags, to: insertRow)
         }
         try insertRow.run()
+        try words.change(element: row.element, from: old?.search, to: search)
+        if let old {
+            changed += 1
+            // Retagged or renamed where it was: its R-tree entry stays.
+            if Array(old.placement.prefix(2)) == Array(Self.placement(of: coded).prefix(2)) { return }
+        } else {
+            added[Int(row.element & 3)] += 1
+        }
         try removePosition(row.element)
         let latitude = Int64(FixedPoint.rounded(row.latitude) ?? 0)
         let longitude = Int64(FixedPoint.rounded(row.longitude) ?? 0)
@@ -91,9 +127,24 @@ final class VenueRowEditor {
         try insertPosition.bind(longitude, at: 4)
         try insertPosition.bind(longitude, at: 5)
         try insertPosition.run()
-        let search = batch.withColumns(of: 0) { search, _ in String(decoding: search, as: UTF8.self) }
-        try words.change(element: row.element, from: old?.search, to: search)
-        if old == nil { added[Int(row.element & 3)] += 1 } else { changed += 1 }
+    }
+
+    /// What ``Stored/placement`` holds for a coded row: as the writer stores it (INTEGER 1e-7
+    /// degrees when exact, marked apart from REAL degrees).
+    private static func placement(of row: VenueRowBatch.Row) -> [Double?] {
+        func degrees(_ value: Double) -> Double {
+            FixedPoint.exact(value).map { Double($0) + 1e12 } ?? value
+        }
+        var values: [Double?] = [degrees(row.latitude), degrees(row.longitude)]
+        if let extent = row.extent {
+            values += [extent.minLatitude, extent.minLongitude, extent.maxLatitude, extent.maxLongitude].map {
+                Double($0)
+            }
+        } else {
+            values += [nil, nil, nil, nil]
+        }
+        values.append(Double(row.categories))
+        return values
     }
 
     /// Deletes the venue row of `element`, if there is one.
