@@ -107,6 +107,7 @@ package struct OSMIndexCatalog: Sendable {
         }
         OSMIndexFiles.removeWriteAheadLog(of: url)
         OSMIndexFiles.removeLeftovers(for: url)
+        try? FileManager.default.removeItem(at: OSMIndexFiles.changesFolder(of: url))
         // The lock file stays: deleting it while another process opens it would let two
         // processes hold "the" lock at once.
     }

@@ -1,9 +1,9 @@
-import Foundation
+package import Foundation
 import VenuesFiles
 
 /// Where an index's companions live: its lock file (see ``lockURL(for:environment:)``) and the
 /// temporary files of imports, hidden files in the index's own directory.
-enum OSMIndexFiles {
+package enum OSMIndexFiles {
     /// An index file's extension.
     static let fileExtension = "sqlite"
 
@@ -60,6 +60,15 @@ enum OSMIndexFiles {
             if unlink(directory.appendingPathComponent(name).path) == 0 { removed.append(name) }
         }
         return removed
+    }
+
+    /// Where `venues osm update` keeps the change files it fetched until they are applied:
+    /// `.NAME.sqlite.changes/` beside the index.
+    package static func changesFolder(of index: URL) -> URL {
+        index.deletingLastPathComponent().appendingPathComponent(
+            ".\(index.lastPathComponent).changes",
+            isDirectory: true
+        )
     }
 
     /// The files SQLite keeps beside an index in WAL mode (``OSMIndexSchema``).

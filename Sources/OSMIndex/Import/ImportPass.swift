@@ -158,16 +158,11 @@ final class ImportPass {
     func placeWaysAndRelations(cancellation: CancellationFlag?) throws(OSMFileError) {
         try nodes.seal()
         var memberWays: [Int64] = []
-        var references = 0
-        try pending.forEachElement { element throws(OSMFileError) in
-            memberWays += element.ways
-            references += element.nodes.count
-        }
+        try pending.forEachElement { element throws(OSMFileError) in memberWays += element.ways }
         memberWays.sort()
         memberWays = deduplicated(memberWays)
         let memberWayNodes = try ways.nodeLists(of: memberWays)
         var tracked = TrackedElements()
-        if tracks { tracked.reserve(uses: references + memberWayNodes.values.reduce(0) { $0 + $1.count }) }
         var placed = 0
         try pending.forEachElement { element throws(OSMFileError) in
             placed += 1
@@ -228,14 +223,7 @@ final class ImportPass {
             if !queue.put(.tracking(rows)) { writerStopped = true }
             rows = TrackingRows()
         }
-        tracked.takeWayRows { way in
-            rows.ways.append(way)
-            if rows.count >= Self.batchSize * 4 { send() }
-        }
-        for relation in tracked.relationRows() {
-            rows.relations.append(relation)
-            if rows.count >= Self.batchSize * 4 { send() }
-        }
+        // The nodes first (they are read off the ways), then the ways (let go of as they go).
         var looked = 0
         tracked.forEachNode { node, users in
             looked += 1
@@ -245,6 +233,14 @@ final class ImportPass {
             rows.nodes.append(
                 TrackingRows.Node(id: node, latitude: position.latitude, longitude: position.longitude, users: users)
             )
+            if rows.count >= Self.batchSize * 4 { send() }
+        }
+        tracked.takeWayRows { way in
+            rows.ways.append(way)
+            if rows.count >= Self.batchSize * 4 { send() }
+        }
+        for relation in tracked.relationRows() {
+            rows.relations.append(relation)
             if rows.count >= Self.batchSize * 4 { send() }
         }
         if !rows.isEmpty { send() }

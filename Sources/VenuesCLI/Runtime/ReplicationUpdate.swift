@@ -153,12 +153,7 @@ struct ReplicationUpdate {
     }
 
     /// Where fetched change files wait until they are applied.
-    var changesFolder: URL {
-        index.deletingLastPathComponent().appendingPathComponent(
-            ".\(index.lastPathComponent).changes",
-            isDirectory: true
-        )
-    }
+    var changesFolder: URL { OSMIndexFiles.changesFolder(of: index) }
 
     private static func size(of file: URL) -> Int? {
         (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil
