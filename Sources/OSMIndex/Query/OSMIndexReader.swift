@@ -190,6 +190,10 @@ package final class OSMIndexReader {
     ) throws(SQLiteError) -> (SQLiteConnection, Int64?, Bool) {
         let connection = try SQLiteConnection(path: path, access: .readOnly, immutable: !live)
         do {
+            // A WAL reader waits its turn rather than failing "database is locked": the first
+            // readers of a file build its shared index (-shm) under an exclusive lock, and an
+            // update's checkpoint holds locks for a moment.
+            if live { try connection.execute("PRAGMA busy_timeout = 10000") }
             return (connection, try connection.integer("PRAGMA application_id"), live)
         } catch {
             let primary = error.code & 0xFF

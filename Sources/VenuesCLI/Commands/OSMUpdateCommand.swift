@@ -90,6 +90,11 @@ struct OSMUpdateCommand: AsyncParsableCommand {
                 )
             }
             if changeFiles.isEmpty {
+                guard !context.offline else {
+                    throw CommandFailure(
+                        "offline (--offline or the configuration): a replication feed cannot be fetched; give change files instead"
+                    )
+                }
                 try await ReplicationUpdate(
                     index: index,
                     name: name,

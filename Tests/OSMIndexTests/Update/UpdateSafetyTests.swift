@@ -148,4 +148,28 @@ import VenuesTestSupport
         #expect(error?.contains("imported by an earlier venues (schema 2)") == true, "\(error ?? "no error")")
         #expect(error?.contains("import it again") == true)
     }
+
+    /// Many readers opening a fresh index at once (each building or joining its shared WAL
+    /// index) all read it: none fails "database is locked" (as one search in CI did before the
+    /// readers waited their turn).
+    @Test func manyReadersOpeningAFreshIndexAtOnceAllReadIt() async throws {
+        let files = try await UpdateParityTests.prepare(seed: 27)
+        let failures = await offCooperativePool { () -> [String] in
+            let copy = files.folder.appendingPathComponent("copy.sqlite")
+            try? FileManager.default.copyItem(at: files.imported, to: copy)
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 16) { _ in
+                for _ in 0..<5 {
+                    do {
+                        let reader = try OSMIndexReader(url: copy)
+                        _ = try UpdateTest.everything(reader)
+                    } catch {
+                        failures.withLock { $0.append("\(error)") }
+                    }
+                }
+            }
+            return failures.withLock { $0 }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+    }
 }
