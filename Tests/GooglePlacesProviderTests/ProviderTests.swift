@@ -262,7 +262,10 @@ struct ProviderTests {
     func lookupGetsOnePlace(transport: Transport) async throws {
         let harness = try await Harness.make(transport)
         defer { Task { await harness.stop() } }
-        let venue = try await harness.provider.venue(VenueID(provider: .google, native: "SyntheticHEL-cafe-0004"))
+        let venue = try await harness.provider.venue(
+            VenueID(provider: .google, native: "SyntheticHEL-cafe-0004"),
+            timeout: 60
+        )
         #expect(venue.name == "Cafe Engel")
         #expect(venue.openingHours != nil)
         let request = try #require(await harness.requests.first)
@@ -304,7 +307,7 @@ struct ProviderTests {
         for (fixture, status, headers, expected) in Self.errorCases {
             await harness.fake.force(FakeGooglePlaces.fixture(fixture, status: status, headers: headers))
             await #expect(throws: expected, "\(fixture)") {
-                try await harness.provider.nearby(VenueQuery(center: Harness.helsinki))
+                try await harness.provider.nearby(VenueQuery(center: Harness.helsinki, timeout: 60))
             }
         }
     }
@@ -374,7 +377,7 @@ struct ProviderTests {
         for key in ["wrong-key-0123456789", "", "  "] {
             let harness = try await Harness.make(transport, apiKey: key)
             do {
-                _ = try await harness.provider.nearby(VenueQuery(center: Harness.helsinki))
+                _ = try await harness.provider.nearby(VenueQuery(center: Harness.helsinki, timeout: 60))
                 Issue.record("expected unauthorized")
             } catch {
                 #expect(error.kind == "unauthorized", "\(error)")
