@@ -8,7 +8,7 @@ import VenuesTestSupport
 /// The packed R-tree is one SQLite accepts and answers from exactly as a brute-force search.
 @Suite("OSM index: packed R-tree")
 struct RTreeBulkLoaderTests {
-    @Test(arguments: [1, 51, 52, 2_601, 20_000])
+    @Test(arguments: [1, 46, 47, 51, 52, 2_117, 2_601, 20_000])
     func aPackedTreePassesSQLitesCheckAndFindsWhatABruteForceSearchFinds(count: Int) throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
@@ -30,6 +30,15 @@ struct RTreeBulkLoaderTests {
         try database.transaction { try RTreeBulkLoader.load(&entries, into: "t", connection: database) }
         #expect(try database.text("SELECT rtreecheck('t')") == "ok")
         #expect(try database.integer("SELECT count(*) FROM t") == Int64(count))
+        // Every node leaves room for an update's inserts (a node's cell count is its bytes 3–4).
+        let nodes = try database.prepare("SELECT data FROM t_node")
+        var fullest = 0
+        while try nodes.step() {
+            let data = nodes.blob(0)
+            fullest = max(fullest, Int(data[2]) << 8 | Int(data[3]))
+        }
+        #expect(fullest == min(count, RTreeBulkLoader.cellsPerPackedNode))
+        #expect(fullest < RTreeBulkLoader.cellsPerNode)
 
         let query = try database.prepare("SELECT id FROM t WHERE b0 <= ?4 AND b1 >= ?3 AND a0 <= ?2 AND a1 >= ?1")
         for _ in 0..<20 {

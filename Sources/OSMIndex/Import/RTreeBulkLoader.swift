@@ -24,8 +24,13 @@ struct RTreeBox {
 ///
 /// SQLite's R-tree inserts an entry in about 16 µs (choosing a leaf, splitting, forced
 /// reinsertion), some minutes for a country's venues; packing them with the Sort-Tile-Recursive
-/// algorithm and writing the nodes takes seconds, and gives a tree whose nodes are full, so
-/// queries read fewer of them.
+/// algorithm and writing the nodes takes seconds, and gives a tree whose nodes are nearly full,
+/// so queries read few of them.
+///
+/// Nearly, not wholly: every node keeps room for a few more cells (``cellsPerPackedNode``).
+/// An update (`venues osm update`) inserts entries one by one through SQLite, and an insert
+/// into a full node costs SQLite a forced reinsertion of a third of its cells and a split, up
+/// the tree: with every node full, the R-tree was two thirds of an update's time.
 ///
 /// The shadow tables' format is SQLite's documented on-disk R-tree format (`rtree.c`, stable
 /// like the rest of the file format): `NAME_node(nodeno, data)` holds each node as a blob of
@@ -37,6 +42,9 @@ struct RTreeBox {
 enum RTreeBulkLoader {
     /// Cells per node: SQLite's `RTREE_MAXCELLS`, which bounds the node size for pages this big.
     static let cellsPerNode = 51
+    /// Cells a packed node is filled with: nine tenths of ``cellsPerNode``, leaving room for an
+    /// update's inserts (the tree grows by a ninth; queries read that many more leaves).
+    static let cellsPerPackedNode = 46
     /// Bytes per cell: an id and four 32-bit coordinates.
     static let bytesPerCell = 8 + 4 * 4
     /// Bytes per node blob.
@@ -65,10 +73,10 @@ enum RTreeBulkLoader {
             return
         }
 
-        // The leaves are runs of `cellsPerNode` entries of the sorted array; the levels above
+        // The leaves are runs of `cellsPerPackedNode` entries of the sorted array; the levels above
         // are small and kept as arrays of nodes, each node its cells (child index and box).
         sortTileRecursive(&entries, latitude: { Int64($0.latitude) * 2 }, longitude: { Int64($0.longitude) * 2 })
-        let leafCount = (entries.count + cellsPerNode - 1) / cellsPerNode
+        let leafCount = (entries.count + cellsPerPackedNode - 1) / cellsPerPackedNode
         var boxes = (0..<leafCount).map { leaf in
             boundingBox(of: entries[leafRange(leaf, entries.count)], id: Int64(leaf))
         }
@@ -80,7 +88,7 @@ enum RTreeBulkLoader {
                 longitude: { Int64($0.minLongitude) + Int64($0.maxLongitude) }
             )
             var nodes: [[RTreeBox]] = []
-            for node in 0..<(boxes.count + cellsPerNode - 1) / cellsPerNode {
+            for node in 0..<(boxes.count + cellsPerPackedNode - 1) / cellsPerPackedNode {
                 nodes.append(Array(boxes[leafRange(node, boxes.count)]))
             }
             upperLevels.append(nodes)
@@ -144,7 +152,7 @@ enum RTreeBulkLoader {
         // Each entry's leaf, inserted in id order (appending to the rowid table's B-tree); the
         // leaf number is kept in the entry's no longer needed box.
         for index in entries.indices {
-            entries[index].latitude = Int32(firstNumber[0] + index / cellsPerNode)
+            entries[index].latitude = Int32(firstNumber[0] + index / cellsPerPackedNode)
         }
         entries.sort { $0.id < $1.id }
         let insertRowid = try connection.prepare("INSERT INTO \"\(table)_rowid\"(rowid, nodeno) VALUES (?, ?)")
@@ -155,13 +163,13 @@ enum RTreeBulkLoader {
         }
     }
 
-    /// The cells of node `index` when `count` cells are cut into full nodes.
+    /// The cells of node `index` when `count` cells are cut into packed nodes.
     private static func leafRange(_ index: Int, _ count: Int) -> Range<Int> {
-        index * cellsPerNode..<min((index + 1) * cellsPerNode, count)
+        index * cellsPerPackedNode..<min((index + 1) * cellsPerPackedNode, count)
     }
 
     /// Sort-Tile-Recursive order: sorted by longitude into vertical slices of `√(nodes)` nodes
-    /// each, each slice sorted by latitude, so that consecutive runs of `cellsPerNode` make
+    /// each, each slice sorted by latitude, so that consecutive runs of `cellsPerPackedNode` make
     /// compact nodes. `latitude` and `longitude` give an element's centre (doubled, to stay
     /// whole).
     private static func sortTileRecursive<Element>(
@@ -169,9 +177,9 @@ enum RTreeBulkLoader {
         latitude: (Element) -> Int64,
         longitude: (Element) -> Int64
     ) {
-        let nodeCount = (entries.count + cellsPerNode - 1) / cellsPerNode
+        let nodeCount = (entries.count + cellsPerPackedNode - 1) / cellsPerPackedNode
         let slices = Int(Double(nodeCount).squareRoot().rounded(.up))
-        let sliceSize = max(1, slices) * cellsPerNode
+        let sliceSize = max(1, slices) * cellsPerPackedNode
         entries.sort { longitude($0) < longitude($1) }
         var start = 0
         while start < entries.count {
