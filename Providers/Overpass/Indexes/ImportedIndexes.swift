@@ -55,37 +55,37 @@ struct ImportedIndexes: Sendable {
     /// `index:NAME`, joined by `+` when several answer (`index:uusimaa+index:estonia`).
     var source: String { areas.map { "index:\($0.name)" }.joined(separator: "+") }
 
-    /// Searches every index; a damaged one of the directory is passed over (a note says so) and
-    /// ``coverage`` is measured again without it, a damaged one the endpoint names is an error. Venues are in no particular order: the caller shapes them.
+    /// Searches every index — several at once, one thread a core: a circle on a border opens and
+    /// searches each index it meets — and joins their answers in the order of ``areas``. A
+    /// damaged index of the directory is passed over (a note says so) and ``coverage`` is
+    /// measured again without it; a damaged one the endpoint names is an error. Venues are in no
+    /// particular order: the caller shapes them.
     mutating func search(
         query: VenueQuery,
         selection: OSMSelection,
         cancellation: CancellationFlag
     ) throws(ProviderError) -> (venues: [Venue], notes: [String]) {
+        let question = OSMIndexReader.Query(
+            center: center,
+            radius: radius,
+            categories: query.categories,
+            selection: selection,
+            nearest: query.nearestLimit.map { max(1, $0) },
+            ranked: query.rankedLimit.map { max(1, $0) }
+        )
+        let answers = Self.answers(of: areas.map(\.url), to: question, cancellation: cancellation)
         var venues: [Venue] = []
         var notes: [String] = []
         var seen = Set<VenueID>()
         var answered: [OSMIndexArea] = []
-        for area in areas {
+        for (area, result) in zip(areas, answers) {
             let answer: OSMIndexReader.Answer
-            do throws(OSMIndexError) {
-                let reader = try OSMIndexReader(url: area.url)
-                answer = try reader.search(
-                    OSMIndexReader.Query(
-                        center: center,
-                        radius: radius,
-                        categories: query.categories,
-                        selection: selection,
-                        nearest: query.nearestLimit.map { max(1, $0) },
-                        ranked: query.rankedLimit.map { max(1, $0) }
-                    ),
-                    cancellation: cancellation
-                )
-            } catch .damaged(let path, let reason) where area.url != named {
+            switch result {
+            case .success(let found): answer = found
+            case .failure(.damaged(let path, let reason)) where area.url != named:
                 notes.append("the OSM index \(path) is damaged (\(reason)) and was passed over")
                 continue
-            } catch {
-                throw ProviderError(error)
+            case .failure(let error): throw ProviderError(error)
             }
             answered.append(area)
             var repeated = 0
@@ -105,6 +105,37 @@ struct ImportedIndexes: Sendable {
             coverage = CircleCoverage.measure(center: center, radius: radius, areas: areas.compactMap(\.coverage))
         }
         return (venues, notes)
+    }
+
+    /// Each index's answer to `query`, in the order of `urls`; the indexes are opened and searched
+    /// on as many threads as there are cores.
+    private static func answers(
+        of urls: [URL],
+        to query: OSMIndexReader.Query,
+        cancellation: CancellationFlag
+    ) -> [Result<OSMIndexReader.Answer, OSMIndexError>] {
+        @Sendable func answer(_ url: URL) -> Result<OSMIndexReader.Answer, OSMIndexError> {
+            Result { () throws(OSMIndexError) in
+                try OSMIndexReader(url: url).search(query, cancellation: cancellation)
+            }
+        }
+        let threads = min(urls.count, ProcessInfo.processInfo.activeProcessorCount)
+        guard threads > 1 else { return urls.map(answer) }
+        let slots = urls.map { _ in AnswerSlot() }
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in stride(from: thread, to: urls.count, by: threads) {
+                slots[index].answer = answer(urls[index])
+            }
+        }
+        return slots.map { slot in
+            guard let answer = slot.answer else { preconditionFailure("an index was left unsearched") }
+            return answer
+        }
+    }
+
+    /// One index's answer, written by the one thread that searches it.
+    private final class AnswerSlot: @unchecked Sendable {
+        var answer: Result<OSMIndexReader.Answer, OSMIndexError>?
     }
 
     /// Why the indexes are not enough on their own, for `--verbose`.
