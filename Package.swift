@@ -94,7 +94,7 @@ let openStreetMap: [Target] = [
     // `-updates/`): its state files and change files over HTTP, and the sequence of a time.
     .target(
         name: "OSMReplication",
-        dependencies: ["VenuesHTTP", "VenuesFiles"]
+        dependencies: ["VenuesCore", "VenuesHTTP", "VenuesFiles"]
     ),
 ]
 

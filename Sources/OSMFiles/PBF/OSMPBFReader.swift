@@ -244,7 +244,7 @@ private struct Delivery {
     func finished() -> OSMReadSummary {
         var result = summary
         result.bytesRead = bytesRead
-        result.newestTimestamp = newestTimestamp.flatMap { ISO8601Timestamp.text(milliseconds: $0) }
+        result.newestTimestamp = newestTimestamp.flatMap { UTCTimestamp.text(milliseconds: $0) }
         return result
     }
 }

@@ -1,4 +1,5 @@
 package import OSMModel
+import VenuesCore
 
 extension OSMPBFHeader {
     /// What every OSM reader says about a file: the bounds (when valid), the writing program
@@ -15,7 +16,7 @@ extension OSMPBFHeader {
             )
             if bounds.isValid { header.bounds = bounds }
         }
-        if let seconds = replicationTimestamp { header.timestamp = ISO8601Timestamp.text(seconds: seconds) }
+        if let seconds = replicationTimestamp { header.timestamp = UTCTimestamp.text(seconds: seconds) }
         header.replicationURL = replicationBaseURL.flatMap { $0.isEmpty ? nil : $0 }
         header.replicationSequence = replicationSequenceNumber
         return header

@@ -1,0 +1,81 @@
+/// UTC times to the second as OpenStreetMap writes them (`2019-04-21T09:50:14Z`: OSM XML, PBF
+/// headers, replication state files), read and written with integer arithmetic only: no
+/// formatter, no calendar, no C library time zone code.
+package enum UTCTimestamp {
+    /// The seconds after 1970-01-01T00:00:00Z of the earliest and the latest time written (years
+    /// 1–9999).
+    package static let secondsInRange: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
+
+    /// The UTC time `milliseconds` after 1970 (PBF's element times), to the second; `nil` outside
+    /// years 1–9999.
+    package static func text(milliseconds: Int64) -> String? {
+        text(seconds: milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000)
+    }
+
+    /// The UTC time `seconds` after 1970 as `YYYY-MM-DDTHH:MM:SSZ`; `nil` outside years 1–9999.
+    package static func text(seconds: Int64) -> String? {
+        guard secondsInRange.contains(seconds) else { return nil }
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        // Days since 1970-01-01 to a civil date (Howard Hinnant's `civil_from_days`).
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
+            + "\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))Z"
+    }
+
+    /// The seconds after 1970 of the time `text` names, or `nil` unless it is exactly
+    /// `YYYY-MM-DDTHH:MM:SSZ` with a real date and time (years 1–9999; no fraction, no offset, no
+    /// leap second).
+    package static func seconds(_ text: String) -> Int64? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            bytes[19] == UInt8(ascii: "Z")
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int64? {
+            var value: Int64 = 0
+            for byte in bytes[range] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24,
+            minute < 60, second < 60
+        else { return nil }
+        return daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+    }
+
+    /// Days from 1970-01-01 to the civil date (Howard Hinnant's `days_from_civil`).
+    private static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    private static func pad(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
