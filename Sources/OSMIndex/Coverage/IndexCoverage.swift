@@ -11,8 +11,7 @@ package enum IndexCoverage: Sendable, Hashable {
     package func contains(latitude: Double, longitude: Double) -> Bool {
         switch self {
         case .rectangle(let box):
-            box.minLatitude <= latitude && latitude <= box.maxLatitude
-                && box.minLongitude <= longitude && longitude <= box.maxLongitude
+            box.contains(latitude: latitude, longitude: longitude)
         case .cells(let cells):
             cells.contains(latitude: latitude, longitude: longitude)
         }

@@ -185,8 +185,7 @@ final class ImportPass {
                 withoutNodes += 1
                 return
             }
-            let latitude = (FixedPoint.degrees(extent.minLatitude) + FixedPoint.degrees(extent.maxLatitude)) / 2
-            let longitude = (FixedPoint.degrees(extent.minLongitude) + FixedPoint.degrees(extent.maxLongitude)) / 2
+            let (latitude, longitude) = extent.center
             guard (try? Coordinate(latitude: latitude, longitude: longitude)) != nil else {
                 withoutNodes += 1
                 return

@@ -1,3 +1,5 @@
+import OSMModel
+
 /// Where a venue is: its element, position and extent; ``VenueRowEncoder`` makes its `venue`
 /// row with its tags.
 struct VenueRow: Sendable {
@@ -15,5 +17,14 @@ struct VenueRow: Sendable {
         var minLongitude: Int32
         var maxLatitude: Int32
         var maxLongitude: Int32
+
+        /// Its centre in degrees, where `out center` places a way or relation (and an import and
+        /// an update alike).
+        var center: (latitude: Double, longitude: Double) {
+            (
+                (FixedPoint.degrees(minLatitude) + FixedPoint.degrees(maxLatitude)) / 2,
+                (FixedPoint.degrees(minLongitude) + FixedPoint.degrees(maxLongitude)) / 2
+            )
+        }
     }
 }

@@ -119,7 +119,7 @@ private struct WordPostings {
             }
             guard !added.contains(id) else { return }
             added.append(id)
-            Self.appendZigzagVarint(element &- last[id], to: &lists[id])
+            IDListCoding.appendDelta(element &- last[id], to: &lists[id])
             last[id] = element
             counts[id] += 1
         }
@@ -143,14 +143,5 @@ private struct WordPostings {
 
     private static func utf8Less(_ lhs: String, _ rhs: String) -> Bool {
         lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
-    }
-
-    static func appendZigzagVarint(_ value: Int64, to bytes: inout [UInt8]) {
-        var rest = UInt64(bitPattern: (value << 1) ^ (value >> 63))
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
     }
 }

@@ -1,4 +1,4 @@
-/// The id lists of the `update_*` tables (``OSMIndexSchema``): each id as a LEB128 varint of
+/// The id lists of the `update_*` tables and of the words (``OSMIndexSchema``): each id as a LEB128 varint of
 /// the zigzag-coded difference from the one before (the first from 0), so that the nearby ids
 /// of one way's nodes take a byte or two each.
 enum IDListCoding {
@@ -8,11 +8,16 @@ enum IDListCoding {
         bytes.reserveCapacity(ids.count * 2)
         var previous: Int64 = 0
         for id in ids {
-            let delta = id &- previous
-            TagCoding.appendVarint(UInt64(bitPattern: (delta << 1) ^ (delta >> 63)), to: &bytes)
+            appendDelta(id &- previous, to: &bytes)
             previous = id
         }
         return bytes
+    }
+
+    /// Appends one difference from the id before, zigzag-coded (the word lists are coded alike,
+    /// ``WordIndexBuilder``).
+    static func appendDelta(_ delta: Int64, to bytes: inout [UInt8]) {
+        TagCoding.appendVarint(UInt64(bitPattern: (delta << 1) ^ (delta >> 63)), to: &bytes)
     }
 
     /// The ids of a blob; `nil` when it is damaged (a varint cut short).

@@ -234,8 +234,7 @@ final class ChangeApplier {
             try rows.delete(code)
             return
         }
-        let latitude = (FixedPoint.degrees(extent.minLatitude) + FixedPoint.degrees(extent.maxLatitude)) / 2
-        let longitude = (FixedPoint.degrees(extent.minLongitude) + FixedPoint.degrees(extent.maxLongitude)) / 2
+        let (latitude, longitude) = extent.center
         guard inside, (try? Coordinate(latitude: latitude, longitude: longitude)) != nil else {
             try rows.delete(code)
             return
@@ -246,9 +245,6 @@ final class ChangeApplier {
     private func isInside(latitude: Int32?, longitude: Int32?) -> Bool {
         guard let area else { return true }
         guard let latitude, let longitude else { return false }
-        let lat = FixedPoint.degrees(latitude)
-        let lon = FixedPoint.degrees(longitude)
-        return area.minLatitude <= lat && lat <= area.maxLatitude && area.minLongitude <= lon
-            && lon <= area.maxLongitude
+        return area.contains(latitude: FixedPoint.degrees(latitude), longitude: FixedPoint.degrees(longitude))
     }
 }

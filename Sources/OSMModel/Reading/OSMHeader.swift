@@ -43,6 +43,11 @@ package struct OSMBounds: Sendable, Hashable {
             && -180 <= minLongitude && minLongitude <= maxLongitude && maxLongitude <= 180
     }
 
+    /// Whether the point lies inside this rectangle or on its edge.
+    package func contains(latitude: Double, longitude: Double) -> Bool {
+        minLatitude <= latitude && latitude <= maxLatitude && minLongitude <= longitude && longitude <= maxLongitude
+    }
+
     /// Whether `other` lies wholly inside this rectangle.
     package func contains(_ other: OSMBounds) -> Bool {
         minLatitude <= other.minLatitude && other.maxLatitude <= maxLatitude

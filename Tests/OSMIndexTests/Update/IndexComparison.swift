@@ -1,9 +1,10 @@
 import Foundation
-import OSMIndex
 import OSMModel
 import Testing
 import VenuesCore
 import VenuesSQLite
+
+@testable import OSMIndex
 
 /// Compares two indexes as searches see them: every venue (ids, positions, every field),
 /// nearby and text searches (ids and distances), and the word index (each word's venues).
@@ -88,23 +89,12 @@ enum IndexComparison {
         return result
     }
 
-    /// The elements of a list (varints of zigzag differences).
+    /// The elements of a list (``IDListCoding``); a damaged list fails the test.
     static func decoded(_ bytes: [UInt8]) -> Set<Int64> {
-        var elements = Set<Int64>()
-        var value: Int64 = 0
-        var shift: UInt64 = 0
-        var raw: UInt64 = 0
-        for byte in bytes {
-            raw |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 {
-                value &+= Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
-                elements.insert(value)
-                raw = 0
-                shift = 0
-            } else {
-                shift += 7
-            }
+        guard let ids = IDListCoding.decode(bytes) else {
+            Issue.record("a damaged word list")
+            return []
         }
-        return elements
+        return Set(ids)
     }
 }
