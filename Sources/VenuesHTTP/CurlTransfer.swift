@@ -78,6 +78,13 @@ enum CurlTransfer {
         return headerValues + queryValues
     }
 
+    /// The schemes a redirect may lead to from `url` (libcurl's `CURLOPT_REDIR_PROTOCOLS_STR`):
+    /// from https only https, so that a redirect never carries a request (its headers, a key in
+    /// its query) on in plain text; from http (loopback and test servers) http and https.
+    static func redirectProtocols(from url: URL) -> String {
+        url.scheme?.lowercased() == "https" ? "https" : "http,https"
+    }
+
     /// Sets every option of the request on the handle; an error when one cannot be set.
     private static func configure(
         _ easy: CurlEasyHandle,
@@ -107,7 +114,7 @@ enum CurlTransfer {
         var codes: [CURLcode] = [
             easy.set(CURLOPT_URL, request.url.absoluteString),
             easy.set(CURLOPT_PROTOCOLS_STR, "http,https"),
-            easy.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
+            easy.set(CURLOPT_REDIR_PROTOCOLS_STR, redirectProtocols(from: request.url)),
             easy.set(CURLOPT_NOSIGNAL, 1),
             easy.set(CURLOPT_TIMEOUT_MS, timeoutMilliseconds),
             easy.set(CURLOPT_CONNECTTIMEOUT_MS, connectMilliseconds),

@@ -230,4 +230,14 @@ struct CurlHTTPClientTests {
             return
         }
     }
+
+    /// The tests' servers speak plain http, so the https rule is checked where it is made.
+    @Test("a redirect from https may lead only to https; from http to http or https")
+    func redirectSchemes() throws {
+        #expect(CurlTransfer.redirectProtocols(from: try #require(URL(string: "https://places.example/v1"))) == "https")
+        #expect(CurlTransfer.redirectProtocols(from: try #require(URL(string: "HTTPS://places.example/v1"))) == "https")
+        #expect(
+            CurlTransfer.redirectProtocols(from: try #require(URL(string: "http://127.0.0.1:8080/x"))) == "http,https"
+        )
+    }
 }
