@@ -455,6 +455,7 @@ let tests: [Target] = [
             "VenuesServer", "VenuesServerStore", "VenuesServerTestSupport", "VenuesServerStoreTestSupport",
             "VenuesTestSupport", "BrowserTestSupport", "VenuesCore", "VenuesReports",
             "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesCLI", "VenuesServerCLI", "OSMIndex", "OSMFiles",
+            "OvertureProvider",
             .product(name: "Logging", package: "swift-log"),
         ]
     ),

@@ -23,7 +23,7 @@ extension OverpassProvider: VenueSuggesting {
                 indexes += pool.indexes(in: directory, meeting: center, radius: Double(query.radius))
                     .filter { !indexes.contains($0) }
             }
-            var search = OSMIndexReader.Query(
+            let search = OSMIndexReader.Query(
                 center: center,
                 radius: Double(query.radius),
                 categories: query.categories,
@@ -31,27 +31,16 @@ extension OverpassProvider: VenueSuggesting {
                 nearest: nil,
                 ranked: limit
             )
-            // A suggestion shows the name, the category and the distance only.
-            search.everyField = false
-            var found: [SuggestedVenue] = []
-            var seen = Set<VenueID>()
-            for url in indexes {
-                do {
-                    let answer = try pool.withReader(url) { reader in try reader.search(search, cancellation: flag) }
-                    for (venue, match) in zip(answer.venues, answer.matches) where seen.insert(venue.id).inserted {
-                        found.append(SuggestedVenue(venue: venue, match: match))
-                    }
-                } catch OSMIndexError.cancelled {
-                    throw .cancelled
-                } catch {
-                    // An index that cannot be read suggests nothing; the others still do.
-                    continue
-                }
-            }
-            // Each index ranked its own (the term matched as the scan matches it); several
-            // indexes' answers are ranked together.
-            return SearchTerm.ranked(found, around: center).prefix(limit).map {
-                SuggestedVenue(venue: $0.venue, match: $0.match)
+            do throws(OSMIndexError) {
+                return try pool.suggestions(
+                    from: indexes,
+                    for: search,
+                    mapper: .openStreetMap,
+                    content: OSMIndexImporter.Content.openStreetMap.rawValue,
+                    cancellation: flag
+                )
+            } catch {
+                throw .cancelled  // its one error: an unreadable index suggests nothing
             }
         }
     }

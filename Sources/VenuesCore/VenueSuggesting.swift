@@ -1,7 +1,7 @@
 /// A provider that can suggest venues as the user types: from data on this machine only (no
 /// network, no key, no cost), fast enough to ask at every keystroke. `venues serve` answers
-/// `GET /v1/suggest` from every provider that conforms (the OpenStreetMap provider, from its
-/// local indexes).
+/// `GET /v1/suggest` from every provider that conforms (the OpenStreetMap and Overture providers,
+/// from their local indexes).
 public protocol VenueSuggesting: Sendable {
     /// At most `query.limit` venues inside the circle that match `query.term` (``SearchTerm``),
     /// the best matches first, then the nearest, each with how it matches; empty when no local

@@ -1,12 +1,14 @@
 import Foundation
 import OSMFiles
 import OSMIndex
+import OvertureProvider
 import Testing
 import VenuesCore
 import VenuesServerTestSupport
 import VenuesTestSupport
 
-/// `GET /v1/suggest`: venues as the user types, from the server's local OSM indexes only.
+/// `GET /v1/suggest`: venues as the user types, from the server's local indexes only (OSM and
+/// Overture).
 @Suite("GET /v1/suggest: as-you-type from the local indexes")
 struct SuggestRouteTests {
     static let sample = URL(fileURLWithPath: #filePath)
@@ -116,5 +118,63 @@ struct SuggestRouteTests {
             let response = try await server.client.with(token: nil).get("/v1/suggest?q=cafe&near=\(Self.near)")
             #expect(response.status == 401)
         }
+    }
+
+    @Test("imported Overture places are suggested beside OSM's, filtered as answers are")
+    func overturePlacesAreSuggestedToo() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let osm = scratch.url.appendingPathComponent("osm", isDirectory: true)
+        let overture = OvertureImport.directory(besideOSMIndexes: osm)
+        for folder in [osm, overture] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(
+            at: try await Self.indexes.value.appendingPathComponent("helsinki.sqlite"),
+            to: osm.appendingPathComponent("helsinki.sqlite")
+        )
+        // Two places of the Overture schema: one shown, one below the default confidence (0.3).
+        func place(_ number: Int, _ name: String, confidence: Double) -> String {
+            """
+            {"id":"0a1b2c3d-0000-4000-8000-00000000000\(number)","type":"Feature","geometry":{"type":"Point",\
+            "coordinates":[24.9418,60.1705]},"properties":{"names":{"primary":"\(name)"},\
+            "categories":{"primary":"coffee_shop"},"confidence":\(confidence),"operating_status":"open"}}
+            """
+        }
+        let places = scratch.url.appendingPathComponent("places.geojsonseq")
+        let lines = [
+            place(1, "Robert's Coffee Overture", confidence: 0.9),
+            place(2, "Robert's Coffee Doubtful", confidence: 0.1),
+        ]
+        try lines.map { $0 + "\n" }.joined().write(to: places, atomically: true, encoding: .utf8)
+        _ = try await offCooperativePool { () throws(OSMIndexError) in
+            try OvertureImport.run(
+                file: places,
+                destination: overture.appendingPathComponent("helsinki-overture.sqlite"),
+                generator: "venues tests"
+            )
+        }
+
+        let fake = try await FakeProvider.working(.overpass)
+        var configuration = RunningServer.configuration(overpass: fake)
+        configuration[.openStreetMap].set("useIndexes", .flag(true))
+        let server = try await RunningServer.start(configuration: configuration) { $0.osmIndexDirectory = osm }
+        do {
+            let response = try await server.client.get("/v1/suggest?q=robert%27s%20cof&near=\(Self.near)&radius=2000")
+            #expect(response.status == 200, "\(response.text)")
+            let found = try Self.suggestions(response)
+            let names = found.compactMap { $0["name"] as? String }
+            #expect(names.contains("Robert's Coffee Overture"), "\(names)")
+            #expect(!names.contains("Robert's Coffee Doubtful"), "\(names)")
+            let ids = found.compactMap { $0["id"] as? String }
+            #expect(ids.contains { $0.hasPrefix("osm:") } && ids.contains { $0.hasPrefix("overture:") }, "\(ids)")
+        } catch {
+            await server.stop()
+            await fake.stop()
+            throw error
+        }
+        await server.stop()
+        #expect(await fake.requests.count == 0)
+        await fake.stop()
     }
 }

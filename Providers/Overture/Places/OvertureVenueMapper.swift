@@ -81,22 +81,28 @@ package enum OvertureVenueMapper {
         )
     }
 
-    /// The venue with what a suggestion shows: id, name, position, categories.
+    /// The venue with what a suggestion shows (id, name, position, categories) and what decides
+    /// whether it is shown (confidence, operating status).
     package static func summary(coordinate: Coordinate, tags: OSMTags) -> Venue? {
         guard let name = tags.first("name"), let placeID = tags[OvertureTags.id],
             let id = try? VenueID(provider: .overture, native: placeID)
         else { return nil }
-        return Venue(
+        var summary = Venue(
             id: id,
             name: name,
             coordinate: coordinate,
             categories: OSMVocabulary.categories(of: tags),
             providerCategories: tags[OvertureTags.category].map { [$0] } ?? []
         )
+        // What ``OverturePlaceFilter`` decides by.
+        if let confidence = tags.first(OvertureTags.confidence) { summary.extras["confidence"] = confidence }
+        if let status = tags.first(OvertureTags.operatingStatus) { summary.extras["operating_status"] = status }
+        return summary
     }
 
     /// How an index's rows become Overture venues.
     package static let indexMapper = IndexVenueMapper(
+        provider: .overture,
         venue: { _, _, coordinate, tags, _ in venue(coordinate: coordinate, tags: tags) },
         summary: { _, _, coordinate, tags in summary(coordinate: coordinate, tags: tags) }
     )

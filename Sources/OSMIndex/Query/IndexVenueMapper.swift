@@ -4,6 +4,9 @@ package import VenuesCore
 /// How an index's stored rows become venues: OpenStreetMap's tags through ``OSMVenueMapper``
 /// by default; a source imported on the same engine (Overture) gives its own.
 package struct IndexVenueMapper: Sendable {
+    /// The provider whose venues it makes (readers kept by ``OSMIndexReaderPool`` are told apart
+    /// by it).
+    package var provider: ProviderID
     /// The venue with every field, or `nil` when the row makes none.
     package var venue:
         @Sendable (
@@ -15,15 +18,18 @@ package struct IndexVenueMapper: Sendable {
         @Sendable (_ kind: OSMElement.Kind, _ id: Int64, _ coordinate: Coordinate, _ tags: OSMTags) -> Venue?
 
     package init(
+        provider: ProviderID,
         venue: @escaping @Sendable (OSMElement.Kind, Int64, Coordinate, OSMTags, BoundingBox?) -> Venue?,
         summary: @escaping @Sendable (OSMElement.Kind, Int64, Coordinate, OSMTags) -> Venue?
     ) {
+        self.provider = provider
         self.venue = venue
         self.summary = summary
     }
 
     /// OpenStreetMap elements (``OSMVenueMapper``).
     package static let openStreetMap = IndexVenueMapper(
+        provider: .openStreetMap,
         venue: { kind, id, coordinate, tags, extent in
             OSMVenueMapper.venue(kind: kind, id: id, coordinate: coordinate, tags: tags, extent: extent)
         },

@@ -22,6 +22,7 @@ package final class OSMIndexReaderPool: @unchecked Sendable {
     }
 
     private let lock = NSLock()
+    /// Idle readers by the provider of their venues and the file's path.
     private var idle: [String: Entry] = [:]
     /// A file's idle readers and what they share.
     private struct Entry {
@@ -48,12 +49,17 @@ package final class OSMIndexReaderPool: @unchecked Sendable {
         self.directTextCandidates = directTextCandidates
     }
 
-    /// Runs `body` with a reader of the index at `url`, opened now or kept from before (waiting
-    /// while as many readers as the pool lends are lent).
-    package func withReader<T>(_ url: URL, _ body: (OSMIndexReader) throws -> T) throws -> T {
+    /// Runs `body` with a reader of the index at `url` making venues with `mapper`, opened now or
+    /// kept from before (waiting while as many readers as the pool lends are lent).
+    package func withReader<T>(
+        _ url: URL,
+        mapper: IndexVenueMapper = .openStreetMap,
+        _ body: (OSMIndexReader) throws -> T
+    ) throws -> T {
         lending.wait()
         defer { lending.signal() }
         let path = url.path
+        let key = "\(mapper.provider.rawValue):\(path)"
         var status = stat()
         guard stat(path, &status) == 0 else { throw OSMIndexError.notFound(path: path) }
         let identity = Identity(
@@ -64,10 +70,10 @@ package final class OSMIndexReaderPool: @unchecked Sendable {
             nanoseconds: status.st_mtim.tv_nsec
         )
         let (kept, shared): (OSMIndexReader?, Entry) = lock.withLock {
-            if let entry = idle[path], entry.identity == identity {
+            if let entry = idle[key], entry.identity == identity {
                 var entry = entry
                 let reader = entry.readers.popLast()
-                idle[path] = entry
+                idle[key] = entry
                 return (reader, entry)
             }
             // New, or replaced since: its readers and their venues are of the old file.
@@ -77,17 +83,18 @@ package final class OSMIndexReaderPool: @unchecked Sendable {
                 recent: RecentElements(budget: recentBudget, largest: recentBudget / 4),
                 circles: RecentCircles(budget: circleBudget, largest: circleBudget / 8)
             )
-            idle[path] = entry
+            idle[key] = entry
             return (nil, entry)
         }
-        let reader = try kept ?? OSMIndexReader(url: url, directTextCandidates: directTextCandidates)
+        let reader =
+            try kept ?? OSMIndexReader(url: url, directTextCandidates: directTextCandidates, mapper: mapper)
         reader.recentElements = shared.recent
         reader.recentCircles = shared.circles
         defer {
             lock.withLock {
-                if var entry = idle[path], entry.identity == identity, entry.readers.count < keep {
+                if var entry = idle[key], entry.identity == identity, entry.readers.count < keep {
                     entry.readers.append(reader)
-                    idle[path] = entry
+                    idle[key] = entry
                 }
             }
         }

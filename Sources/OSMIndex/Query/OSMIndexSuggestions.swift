@@ -1,0 +1,58 @@
+package import Foundation
+package import OSMModel
+package import VenuesCore
+
+extension OSMIndexReaderPool {
+    /// The best `query.ranked` venues of `indexes` as the user types (``VenueSuggesting``), from
+    /// readers kept open: each index answers with its best by match, then distance, and the
+    /// answers are ranked together; one venue held by several indexes is listed once, from the
+    /// first.
+    ///
+    /// Only indexes holding `content` answer (an OpenStreetMap and an Overture index may share a
+    /// folder's name but never a provider). A venue that `admits` turns away does not count: the
+    /// index is asked for more until enough are kept or the circle has no more. An index that
+    /// cannot be read suggests nothing and the others still do; cancelling throws
+    /// ``OSMIndexError/cancelled``.
+    package func suggestions(
+        from indexes: [URL],
+        for query: OSMIndexReader.Query,
+        mapper: IndexVenueMapper,
+        content: String,
+        admits: (Venue) -> Bool = { _ in true },
+        cancellation: CancellationFlag
+    ) throws(OSMIndexError) -> [SuggestedVenue] {
+        let limit = max(1, query.ranked ?? 1)
+        var found: [SuggestedVenue] = []
+        var seen = Set<VenueID>()
+        for url in indexes {
+            do {
+                let answered = try withReader(url, mapper: mapper) { reader -> [SuggestedVenue] in
+                    guard reader.info.content == content else { return [] }
+                    var search = query
+                    // A suggestion shows the name, the category and the distance only.
+                    search.everyField = false
+                    while true {
+                        let answer = try reader.search(search, cancellation: cancellation)
+                        let kept = zip(answer.venues, answer.matches).filter { admits($0.0) }
+                        let asked = search.ranked ?? limit
+                        if kept.count < limit, answer.venues.count >= asked, asked < 1 << 16 {
+                            search.ranked = asked * 4
+                            continue
+                        }
+                        return kept.map { SuggestedVenue(venue: $0.0, match: $0.1) }
+                    }
+                }
+                for suggestion in answered where seen.insert(suggestion.venue.id).inserted {
+                    found.append(suggestion)
+                }
+            } catch OSMIndexError.cancelled {
+                throw .cancelled
+            } catch {
+                continue
+            }
+        }
+        return SearchTerm.ranked(found, around: query.center).prefix(limit).map {
+            SuggestedVenue(venue: $0.venue, match: $0.match)
+        }
+    }
+}
