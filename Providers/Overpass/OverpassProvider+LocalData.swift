@@ -15,20 +15,6 @@ extension OverpassProvider: LocalDataDescribing {
             infos += OSMIndexCatalog(directory: directory).list().compactMap { try? $0.info.get() }
                 .filter { $0.url.standardizedFileURL != named }
         }
-        return infos.map { info in
-            LocalDataSet(
-                source: "index:\(info.name)",
-                bounds: info.bounds.flatMap {
-                    try? BoundingBox(
-                        south: $0.minLatitude,
-                        west: $0.minLongitude,
-                        north: $0.maxLatitude,
-                        east: $0.maxLongitude
-                    )
-                },
-                boundsOrigin: info.boundsOrigin,
-                dataTimestamp: info.dataTimestamp
-            )
-        }
+        return infos.map { $0.localDataSet(provider: .openStreetMap) }
     }
 }

@@ -1,5 +1,5 @@
-/// A provider that answers from data on this machine (the OpenStreetMap provider's imported
-/// indexes) and can say which: `venues serve` lists them in `/readyz`.
+/// A provider that answers from data on this machine (the OpenStreetMap and Overture providers'
+/// imported indexes) and can say which: `venues serve` lists them in `/readyz`.
 public protocol LocalDataDescribing: Sendable {
     /// The local data sets the provider answers from now, by name.
     func localData() -> [LocalDataSet]
@@ -16,11 +16,20 @@ public struct LocalDataSet: Sendable, Hashable, Codable {
     public var boundsOrigin: String?
     /// The newest element timestamp of its data (ISO 8601), when known.
     public var dataTimestamp: String?
+    /// The provider that answers from it (two providers' indexes may share a name).
+    public var provider: ProviderID?
 
-    public init(source: String, bounds: BoundingBox?, boundsOrigin: String?, dataTimestamp: String?) {
+    public init(
+        source: String,
+        bounds: BoundingBox?,
+        boundsOrigin: String?,
+        dataTimestamp: String?,
+        provider: ProviderID? = nil
+    ) {
         self.source = source
         self.bounds = bounds
         self.boundsOrigin = boundsOrigin
         self.dataTimestamp = dataTimestamp
+        self.provider = provider
     }
 }

@@ -120,7 +120,7 @@ struct SuggestRouteTests {
         }
     }
 
-    @Test("imported Overture places are suggested beside OSM's, filtered as answers are")
+    @Test("imported Overture places are suggested beside OSM's, filtered as answers are; readyz lists both indexes")
     func overturePlacesAreSuggestedToo() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
@@ -168,6 +168,12 @@ struct SuggestRouteTests {
             #expect(!names.contains("Robert's Coffee Doubtful"), "\(names)")
             let ids = found.compactMap { $0["id"] as? String }
             #expect(ids.contains { $0.hasPrefix("osm:") } && ids.contains { $0.hasPrefix("overture:") }, "\(ids)")
+
+            // And /readyz lists both indexes, each with the provider that answers from it.
+            let ready = try await server.client.with(token: nil).get("/readyz")
+            let indexes = try #require(try ready.json()["indexes"] as? [[String: Any]])
+            let listed = indexes.map { "\($0["provider"] as? String ?? "?") \($0["source"] as? String ?? "?")" }
+            #expect(listed.sorted() == ["osm index:helsinki", "overture index:helsinki-overture"], "\(listed)")
         } catch {
             await server.stop()
             await fake.stop()

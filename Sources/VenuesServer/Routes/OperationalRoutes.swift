@@ -55,8 +55,8 @@ struct OperationalRoutes: Sendable {
 
     /// `{"status":"ready","providers":["google","osm"],"indexes":[…],"budgets":[…]}`: the
     /// providers set up on this server (keys present, endpoints valid), in the registry's order —
-    /// the map page offers only these —, the local data sets they answer from (imported OSM
-    /// indexes) and, when budgets are set, each budget's day and month (spent, remaining, when
+    /// the map page offers only these —, the local data sets they answer from (imported OSM and
+    /// Overture indexes, each with its provider) and, when budgets are set, each budget's day and month (spent, remaining, when
     /// it is fresh again).
     static func readyDocument(providers: [ProviderID], indexes: [LocalDataSet], budgets: [BudgetStatus] = []) -> String
     {
