@@ -17,10 +17,13 @@ struct SuggestRouteTests {
     /// Helsinki Central Station, inside the sample.
     static let near = "60.1710,24.9414"
 
-    /// A folder holding the sample's index, imported once.
+    /// A folder holding the sample's index, imported once: the `osm` folder of a data folder of
+    /// its own, so that the Overture indexes beside it (``OvertureImport/directory(besideOSMIndexes:)``)
+    /// are its own too (none).
     static let indexes = Task<URL, any Error> {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("venues-suggest-tests-\(getpid())-\(UUID().uuidString)", isDirectory: true)
+            .appendingPathComponent("osm", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try await offCooperativePool {
             try OSMIndexImporter.run(
