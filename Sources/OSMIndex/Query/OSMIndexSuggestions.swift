@@ -8,8 +8,8 @@ extension OSMIndexReaderPool {
     /// answers are ranked together; one venue held by several indexes is listed once, from the
     /// first.
     ///
-    /// Only indexes holding `content` answer (an OpenStreetMap and an Overture index may share a
-    /// folder's name but never a provider). A venue that `admits` turns away does not count: the
+    /// Only indexes holding `content` answer (an index named as an endpoint may hold the other
+    /// provider's data). A venue that `admits` turns away does not count: the
     /// index is asked for more until enough are kept or the circle has no more. An index that
     /// cannot be read suggests nothing and the others still do; cancelling throws
     /// ``OSMIndexError/cancelled``.
