@@ -16,13 +16,7 @@ extension OverpassProvider: VenueSuggesting {
         let configuration = self.configuration
         let limit = max(1, query.limit)
         return try await BackgroundWork.run(on: .suggestions) { flag throws(ProviderError) in
-            let pool = OSMIndexReaderPool.shared
-            var indexes: [URL] = []
-            if case .index(let url) = configuration.endpoint { indexes.append(url) }
-            if let directory = configuration.indexDirectory {
-                indexes += pool.indexes(in: directory, meeting: center, radius: Double(query.radius))
-                    .filter { !indexes.contains($0) }
-            }
+            let named: URL? = if case .index(let url) = configuration.endpoint { url } else { nil }
             let search = OSMIndexReader.Query(
                 center: center,
                 radius: Double(query.radius),
@@ -32,8 +26,9 @@ extension OverpassProvider: VenueSuggesting {
                 ranked: limit
             )
             do throws(OSMIndexError) {
-                return try pool.suggestions(
-                    from: indexes,
+                return try OSMIndexReaderPool.shared.suggestions(
+                    named: named,
+                    directory: configuration.indexDirectory,
                     for: search,
                     mapper: .openStreetMap,
                     content: OSMIndexImporter.Content.openStreetMap.rawValue,

@@ -21,16 +21,11 @@ extension OvertureProvider: VenueSuggesting {
         )
         let limit = max(1, query.limit)
         return try await OvertureBackground.run { flag throws(ProviderError) in
-            let pool = OSMIndexReaderPool.shared
-            var indexes: [URL] = []
-            if case .index(let url) = configuration.source { indexes.append(url) }
-            if let directory = configuration.indexDirectory {
-                indexes += pool.indexes(in: directory, meeting: center, radius: Double(query.radius))
-                    .filter { !indexes.contains($0) }
-            }
+            let named: URL? = if case .index(let url) = configuration.source { url } else { nil }
             do throws(OSMIndexError) {
-                return try pool.suggestions(
-                    from: indexes,
+                return try OSMIndexReaderPool.shared.suggestions(
+                    named: named,
+                    directory: configuration.indexDirectory,
                     for: OSMIndexReader.Query(
                         center: center,
                         radius: Double(query.radius),

@@ -1,3 +1,4 @@
+package import Foundation
 package import VenuesCore
 
 extension OSMIndexInfo {
@@ -17,5 +18,23 @@ extension OSMIndexInfo {
             dataTimestamp: dataTimestamp,
             provider: provider
         )
+    }
+
+    /// The index `named` (an endpoint names it), then the other readable indexes of `directory`,
+    /// as `/readyz` lists them; with `content`, only those holding it (`overture`).
+    package static func localDataSets(
+        named: URL?,
+        directory: URL?,
+        provider: ProviderID,
+        content: String? = nil
+    ) -> [LocalDataSet] {
+        var infos: [OSMIndexInfo] = []
+        if let named, let info = try? OSMIndexReader(url: named).info { infos.append(info) }
+        if let directory {
+            let first = infos.first?.url.standardizedFileURL
+            infos += OSMIndexCatalog(directory: directory).list().compactMap { try? $0.info.get() }
+                .filter { $0.url.standardizedFileURL != first }
+        }
+        return infos.filter { content == nil || $0.content == content }.map { $0.localDataSet(provider: provider) }
     }
 }

@@ -3,8 +3,9 @@ package import OSMModel
 package import VenuesCore
 
 extension OSMIndexReaderPool {
-    /// The best `query.ranked` venues of `indexes` as the user types (``VenueSuggesting``), from
-    /// readers kept open: each index answers with its best by match, then distance, and the
+    /// The best `query.ranked` venues as the user types (``VenueSuggesting``) of the index
+    /// `named` (an endpoint names it) and the indexes of `directory` whose area meets the circle,
+    /// from readers kept open: each index answers with its best by match, then distance, and the
     /// answers are ranked together; one venue held by several indexes is listed once, from the
     /// first.
     ///
@@ -14,7 +15,8 @@ extension OSMIndexReaderPool {
     /// cannot be read suggests nothing and the others still do; cancelling throws
     /// ``OSMIndexError/cancelled``.
     package func suggestions(
-        from indexes: [URL],
+        named: URL?,
+        directory: URL?,
         for query: OSMIndexReader.Query,
         mapper: IndexVenueMapper,
         content: String,
@@ -24,6 +26,11 @@ extension OSMIndexReaderPool {
         let limit = max(1, query.ranked ?? 1)
         var found: [SuggestedVenue] = []
         var seen = Set<VenueID>()
+        var indexes = named.map { [$0] } ?? []
+        if let directory {
+            indexes += self.indexes(in: directory, meeting: query.center, radius: query.radius)
+                .filter { !indexes.contains($0) }
+        }
         for url in indexes {
             do {
                 let answered = try withReader(url, mapper: mapper) { reader -> [SuggestedVenue] in
