@@ -69,8 +69,19 @@ final class VenueRowEditor {
         var placement: [Double?]
     }
 
+    /// The row read last, kept until the next write or delete: a way moved by its nodes has its
+    /// stored tags read (``ChangeApplier``) just before it is written again.
+    private var lastRead: (element: Int64, row: Stored?)?
+
     /// The stored row of a venue, or `nil` when the index has no such row.
     func stored(_ element: Int64) throws(SQLiteError) -> Stored? {
+        if let lastRead, lastRead.element == element { return lastRead.row }
+        let row = try read(element)
+        lastRead = (element, row)
+        return row
+    }
+
+    private func read(_ element: Int64) throws(SQLiteError) -> Stored? {
         try readRow.bind(element, at: 1)
         defer { readRow.reset() }
         guard try readRow.step() else { return nil }
@@ -91,6 +102,7 @@ final class VenueRowEditor {
     /// Writes the venue `row` with `tags`, replacing the row of the same element.
     func write(_ row: VenueRow, tags: OSMTags) throws(SQLiteError) {
         let old = try stored(row.element)
+        lastRead = nil
         var batch = VenueRowBatch()
         encoder.append(row, tags: tags, to: &batch)
         for entry in batch.newKeys {
@@ -150,6 +162,7 @@ final class VenueRowEditor {
     /// Deletes the venue row of `element`, if there is one.
     func delete(_ element: Int64) throws(SQLiteError) {
         guard let old = try stored(element) else { return }
+        lastRead = nil
         try deleteRow.bind(element, at: 1)
         try deleteRow.run()
         try removePosition(element)
