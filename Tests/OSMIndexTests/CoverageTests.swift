@@ -150,6 +150,22 @@ struct CoverageTests {
         #expect(catalog.areas().isEmpty)
     }
 
+    @Test("the memo finds no index in a directory that does not exist yet, and the indexes of it once it does")
+    func areaMemoOfAMissingDirectory() async throws {
+        let directory = IndexTest.directory("memo-missing").appendingPathComponent("osm", isDirectory: true)
+        let memo = OSMIndexAreaMemo()
+        let catalog = OSMIndexCatalog(directory: directory, areaMemo: memo)
+        #expect(catalog.areas(meeting: IndexTest.helsinki, radius: 300).isEmpty)
+        #expect(catalog.areas(meeting: IndexTest.helsinki, radius: 300).isEmpty)
+
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(
+            at: try await IndexTest.sampleIndex.value,
+            to: directory.appendingPathComponent("city.sqlite")
+        )
+        #expect(catalog.areas(meeting: IndexTest.helsinki, radius: 300).map(\.name) == ["city"])
+    }
+
     @Test("the process's memo of areas follows a new import, a file changed in place, a new index and a removal")
     func areaMemoFollowsTheFiles() async throws {
         let directory = IndexTest.directory("memo")
