@@ -31,7 +31,8 @@ public import VenuesCore
 ///      typo of a generic word), within ``Rules/similarNameDistance`` (50 m);
 ///    - `same-phone`: the same national phone number within ``Rules/contactDistance`` (100 m);
 ///    - `same-website`: the same registrable web domain within ``Rules/contactDistance``;
-///      both only when the names share a word.
+///      both only when the names share a word and either all the words of one are among the
+///      other's or their Jaro-Winkler similarity is at least 0.85.
 ///
 ///    A phone number or domain that one provider gives to several records (a chain's head
 ///    office, a mall) proves nothing and is ignored.
@@ -58,7 +59,8 @@ public import VenuesCore
 ///    not only generic words, that this provider gives to exactly these two records and no
 ///    other provider to more than one — or when they share a phone that provider gives to
 ///    exactly these two, and their names are similar, or when one name is the other with a
-///    location suffix or one typo and neither is a chain's. Never records of two categories.
+///    location suffix or one typo and neither is a chain's. Never records of two categories,
+///    nor two that another provider lists as two places (a record of it named like each).
 ///    They are joined first.
 ///
 /// 9. **Same record** (`same-record`): a record that names another provider's record among its

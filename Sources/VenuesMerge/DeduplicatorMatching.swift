@@ -192,10 +192,10 @@ extension DeduplicatorIndex {
             // A shop whose name holds the name of the building it stands in is another place.
             if contained, container[i] != container[j] { return nil }
             rule = .similarName
-        } else if samePhone, distance <= rules.contactDistance, sharesWord(i, j) {
-            rule = .samePhone
-        } else if sameDomain, distance <= rules.contactDistance, sharesWord(i, j) {
-            rule = .sameWebsite
+        } else if samePhone || sameDomain, distance <= rules.contactDistance, sharesWord(i, j),
+            contained || nameScore >= Self.contactNameThreshold || wordsCovered(i, j)
+        {
+            rule = samePhone ? .samePhone : .sameWebsite
         } else {
             return nil
         }
@@ -271,6 +271,11 @@ extension DeduplicatorIndex {
     /// place, "Oak" and "Oat" are not.
     static let minimumEditLength = 4
 
+    /// The least Jaro-Winkler similarity of two names that a shared phone or web site joins
+    /// when neither name's words are all among the other's: "Feel Vegas" and "Fele Vegas" are
+    /// one place, "Apollo Street Bar" and "Apollo Live Club" (0.66), one owner's two bars, are not.
+    static let contactNameThreshold = 0.85
+
     /// Whether some name of `i` and some name of `j` share a word (its first five letters:
     /// "Kaisaniemi" and "Kaisaniemen" do): a shared phone or web site alone is not enough
     /// (a university's offices and its main building).
@@ -284,6 +289,33 @@ extension DeduplicatorIndex {
                     if first[x] == second[y] { return true }
                     if first[x] < second[y] { x += 1 } else { y += 1 }
                 }
+            }
+        }
+        return false
+    }
+
+    /// Whether every word of some name of one record is a word of some name of the other (by
+    /// its first five letters, as ``sharesWord(_:_:)``): "Ravintola Bank" and "Ravintola Bank —
+    /// Ravintola & Baari" are one place by their shared web site, "Apollo Street Bar" and
+    /// "Apollo Live Club", which share one word and the owner's web site, are two.
+    func wordsCovered(_ i: Int, _ j: Int) -> Bool {
+        for a in names.entries(of: i) {
+            let first = names.keyStems[Int(names.entryKey[a])]
+            guard !first.isEmpty else { continue }
+            for b in names.entries(of: j) {
+                let second = names.keyStems[Int(names.entryKey[b])]
+                guard !second.isEmpty else { continue }
+                let (small, large) = first.count <= second.count ? (first, second) : (second, first)
+                var y = 0
+                var covered = true
+                for stem in small {
+                    while y < large.count, large[y] < stem { y += 1 }
+                    if y == large.count || large[y] != stem {
+                        covered = false
+                        break
+                    }
+                }
+                if covered { return true }
             }
         }
         return false
@@ -404,6 +436,7 @@ extension DeduplicatorIndex {
         guard sameName || variant || nameScore >= rules.similarNameThreshold || wordsContained(key, nameKey[j]) else {
             return nil
         }
+        if key != nameKey[j], anotherProviderSeparates(i, j, within: rules.sameNameDistance) { return nil }
         let named = sameName || variant
         return MatchEdge(
             first: Int32(i),
@@ -439,6 +472,37 @@ extension DeduplicatorIndex {
         let typo = min(a.count, b.count) >= Self.minimumEditLength + 1 && NameSimilarity.isWithinOneEdit(a, b)
         guard suffixed || typo else { return false }
         return isOwnName(short, of: i, and: j, groups: mask) && isOwnName(long, of: i, and: j, groups: mask)
+    }
+
+    /// Whether another provider lists records `i` and `j` (of one provider, named differently)
+    /// as two places: one record of it is named like the one and not like the other, and
+    /// another record the other way round, both within `radius` of `i` ("Barbarossa" and
+    /// "Barbarossa Pizza & Kebab", mapped 10 m apart: two restaurants, not one listed twice).
+    /// Names compare by their keys, with and without descriptors.
+    private func anotherProviderSeparates(_ i: Int, _ j: Int, within radius: Double) -> Bool {
+        let firstKeys = names.entries(of: i).map { names.entryKey[$0] }
+        let secondKeys = names.entries(of: j).map { names.entryKey[$0] }
+        let others = (0..<Int32(providerIDs.count)).filter { p in
+            p != provider[i] && firstKeys.contains { count(of: $0, in: p) > 0 }
+                && secondKeys.contains { count(of: $0, in: p) > 0 }
+        }
+        guard !others.isEmpty else { return false }
+        // Per provider: whether a nearby record is named like the first only, like the second only.
+        var likeFirst = Set<Int32>()
+        var likeSecond = Set<Int32>()
+        grid.forEachPoint(
+            inX: (grid.xs[i] - radius)...(grid.xs[i] + radius),
+            y: (grid.ys[i] - radius)...(grid.ys[i] + radius)
+        ) { r in
+            let p = provider[r]
+            guard others.contains(p), distance(i, r) <= radius else { return }
+            let keys = names.entries(of: r).map { names.entryKey[$0] }
+            let first = keys.contains { firstKeys.contains($0) }
+            let second = keys.contains { secondKeys.contains($0) }
+            if first, !second { likeFirst.insert(p) }
+            if second, !first { likeSecond.insert(p) }
+        }
+        return !likeFirst.isDisjoint(with: likeSecond)
     }
 
     /// Whether `key` is no chain's name around records `i` and `j` of one provider: no brand

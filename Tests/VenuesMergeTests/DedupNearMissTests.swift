@@ -76,6 +76,25 @@ struct DedupNearMissTests {
         #expect(deduplicator.merge(mall).count == 3)
     }
 
+    @Test("one provider's two names that another provider maps as two places are two places")
+    func duplicateThatAnotherProviderSeparates() {
+        let foursquare = [
+            F.venue(.foursquare, "a", "Barbarossa", categories: [.restaurant]),
+            F.venue(.foursquare, "b", "Barbarossa Pizza and Kebab", north: 12, east: 25, categories: [.restaurant]),
+        ]
+        let mapped = [
+            F.venue(.openStreetMap, "1", "Barbarossa", north: 4, categories: [.restaurant]),
+            F.venue(.openStreetMap, "2", "Barbarossa Pizza & Kebab", north: 14, east: 20, categories: [.restaurant]),
+        ]
+        #expect(
+            F.groups(deduplicator.merge(mapped + foursquare)) == [["osm:node/1", "fsq:a"], ["osm:node/2", "fsq:b"]]
+        )
+        // With only one of them mapped, nothing says they are two: one place listed twice.
+        let merged = deduplicator.merge([mapped[0]] + foursquare)
+        #expect(F.groups(merged) == [["osm:node/1", "fsq:a", "fsq:b"]])
+        #expect(merged.first?.reasons.contains { $0.rule == "duplicate" } == true)
+    }
+
     // MARK: 2. One edit, after taglines and generic words
 
     @Test(
@@ -151,6 +170,40 @@ struct DedupNearMissTests {
                 north: 60,
                 phone: "02941 911",
                 website: "https://www.helsinki.fi/kielikeskus"
+            ),
+        ]
+        #expect(deduplicator.merge(venues).count == 2)
+    }
+
+    @Test("a shared web site joins names one typo apart beyond the distance of similar names")
+    func sharedContactWithATypo() throws {
+        let venues = [
+            F.venue(.openStreetMap, "1", "Feel Vegas", categories: [.attraction], website: "https://feelvegas.fi"),
+            F.venue(
+                .foursquare,
+                "a",
+                "Fele Vegas",
+                north: 68,
+                categories: [.attraction],
+                website: "http://feelvegas.fi/"
+            ),
+        ]
+        let merged = deduplicator.merge(venues)
+        try #require(merged.count == 1, "\(F.groups(merged))")
+        #expect(merged[0].reasons.first?.rule == "same-website")
+    }
+
+    @Test("one shared word and the owner's web site are not enough: two bars of one owner")
+    func sharedContactOneWordNegative() {
+        let venues = [
+            F.venue(.google, "g", "Apollo Street Bar", categories: [.bar], website: "https://apolloliveclub.fi"),
+            F.venue(
+                .foursquare,
+                "a",
+                "Apollo Live Club Helsinki",
+                north: 37,
+                categories: [.bar],
+                website: "https://apolloliveclub.fi/bar"
             ),
         ]
         #expect(deduplicator.merge(venues).count == 2)
