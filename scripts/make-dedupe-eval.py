@@ -35,6 +35,10 @@ committed fixture) draws another set from the same generator:
     python3 scripts/make-dedupe-eval.py Config/samples/helsinki-centre.osm \
         > Tests/VenuesMergeTests/Fixtures/dedupe-eval-helsinki.json
     python3 scripts/make-dedupe-eval.py --seed 7 Config/samples/helsinki-centre.osm > seed-7.json
+
+`--draws N` draws at most N of each near miss (the rules on a set with few of them):
+
+    python3 scripts/make-dedupe-eval.py --seed 7 --draws 1 Config/samples/helsinki-centre.osm > one.json
 """
 
 import hashlib
