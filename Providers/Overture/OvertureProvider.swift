@@ -36,7 +36,7 @@ public struct OvertureProvider: VenueProvider {
         guard id.provider == self.id else { throw .notFound(id) }
         if Task.isCancelled { throw .cancelled }
         let configuration = configuration
-        let found = try await OvertureBackground.run { flag throws(ProviderError) -> Venue? in
+        let found = try await BackgroundWork.run { flag throws(ProviderError) -> Venue? in
             let element = OvertureTags.elementID(of: id.native)
             switch configuration.source {
             case .file(let url):
@@ -83,7 +83,7 @@ public struct OvertureProvider: VenueProvider {
         let configuration = configuration
         let radius = Double(query.radius)
         if case .file(let url) = configuration.source {
-            let found = try await OvertureBackground.run { flag throws(ProviderError) in
+            let found = try await BackgroundWork.run { flag throws(ProviderError) in
                 try OvertureFileSearch.places(
                     in: url,
                     center: center,
@@ -100,7 +100,7 @@ public struct OvertureProvider: VenueProvider {
         }
         let named: URL? =
             if case .index(let url) = configuration.source { url } else { nil }
-        return try await OvertureBackground.run { flag throws(ProviderError) in
+        return try await BackgroundWork.run { flag throws(ProviderError) in
             let indexes = try OvertureIndexSet(
                 named: named,
                 directory: configuration.indexDirectory,

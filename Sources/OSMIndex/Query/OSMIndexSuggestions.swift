@@ -3,6 +3,47 @@ package import OSMModel
 package import VenuesCore
 
 extension OSMIndexReaderPool {
+    /// A provider's suggestions (``VenueSuggesting/suggest(_:)``) of the index `named` and the
+    /// indexes of `directory`, as ``suggestions(named:directory:for:mapper:content:admits:cancellation:)``
+    /// gives them, searched on the suggestions' lane (``WorkLane/suggestions``: first come, first
+    /// served, one search per core) with its best `query.limit` asked of each index. The query
+    /// needs a centre and a term; cancelling the task throws ``ProviderError/cancelled``.
+    package func suggestions(
+        for query: VenueQuery,
+        named: URL?,
+        directory: URL?,
+        mapper: IndexVenueMapper,
+        content: String,
+        admits: @escaping @Sendable (Venue) -> Bool = { _ in true }
+    ) async throws(ProviderError) -> [SuggestedVenue] {
+        guard let center = query.center, let term = query.term else {
+            throw .badRequest("a suggestion needs a centre and a term")
+        }
+        let search = OSMIndexReader.Query(
+            center: center,
+            radius: Double(query.radius),
+            categories: query.categories,
+            selection: try OSMSelection(categories: query.categories, term: term),
+            nearest: nil,
+            ranked: max(1, query.limit)
+        )
+        return try await BackgroundWork.run(on: .suggestions) { flag throws(ProviderError) in
+            do throws(OSMIndexError) {
+                return try self.suggestions(
+                    named: named,
+                    directory: directory,
+                    for: search,
+                    mapper: mapper,
+                    content: content,
+                    admits: admits,
+                    cancellation: flag
+                )
+            } catch {
+                throw .cancelled  // its one error: an unreadable index suggests nothing
+            }
+        }
+    }
+
     /// The best `query.ranked` venues as the user types (``VenueSuggesting``) of the index
     /// `named` (an endpoint names it) and the indexes of `directory` whose area meets the circle,
     /// from readers kept open: each index answers with its best by match, then distance, and the

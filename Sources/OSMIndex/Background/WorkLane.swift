@@ -5,17 +5,21 @@ import Foundation
 /// that grows while work waits for a reader, the order in which waiting work resumes is
 /// anyone's, and the unlucky requests wait many times longer than the rest. Here every request
 /// waits its turn, and no more searches run at once than there are cores.
-final class WorkLane: @unchecked Sendable {
+package final class WorkLane: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []
     private var next = 0
 
-    /// The lane for suggestions: one thread per core.
-    static let suggestions = WorkLane(threads: ProcessInfo.processInfo.activeProcessorCount, name: "venues-suggest")
+    /// The lane for suggestions, of every provider that suggests from local indexes: one
+    /// thread per core.
+    package static let suggestions = WorkLane(
+        threads: ProcessInfo.processInfo.activeProcessorCount,
+        name: "venues-suggest"
+    )
 
     /// Starts `threads` threads. They hold the lane and never end: a lane lives as long as the
     /// process (tests make a few of their own).
-    init(threads: Int, name: String) {
+    package init(threads: Int, name: String) {
         for index in 0..<max(1, threads) {
             let thread = Thread { self.work() }
             thread.name = "\(name)-\(index)"
@@ -24,7 +28,7 @@ final class WorkLane: @unchecked Sendable {
     }
 
     /// Runs `job` on one of the lane's threads, after every job added before it has started.
-    func add(_ job: @escaping @Sendable () -> Void) {
+    package func add(_ job: @escaping @Sendable () -> Void) {
         condition.lock()
         jobs.append(job)
         condition.signal()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OverpassProvider
+@testable import OSMIndex
 
 /// The suggestions' lane: jobs start in the order they came, never more at once than it has
 /// threads.

@@ -1,11 +1,12 @@
 import Dispatch
-import OSMModel
-import VenuesCore
+package import OSMModel
+package import VenuesCore
 
 /// Runs CPU-bound parsing on a Dispatch thread (or the threads of a ``WorkLane``), off Swift's
 /// small cooperative pool, and forwards task cancellation to it through a ``CancellationFlag``.
-enum BackgroundWork {
-    static func run<T: Sendable>(
+/// Shared by the providers that read local files and indexes (OpenStreetMap, Overture).
+package enum BackgroundWork {
+    package static func run<T: Sendable>(
         on lane: WorkLane? = nil,
         _ work: @escaping @Sendable (CancellationFlag) throws(ProviderError) -> T
     ) async throws(ProviderError) -> T {
