@@ -171,7 +171,78 @@ public struct NameNormalizer: Sendable, Hashable {
     private static let taglineSeparators: Set<Unicode.Scalar> = ["-", "\u{2013}", "\u{2014}", "|", "\u{00B7}", "/"]
 
     /// Steps 1–3: the folded words of a name (or of any text, such as an address).
+    ///
+    /// Text whose scalars all lie below U+0250 (ASCII, Latin-1 and the Latin extensions: the
+    /// names of the countries the tool is used in) is folded scalar by scalar from
+    /// ``latinFolds``, without a Unicode normalisation of the whole text; any other text is
+    /// decomposed first (``foldedWordsByDecomposing(_:)``). Both give the same words:
+    /// canonical decomposition maps each scalar on its own and only reorders combining marks,
+    /// which folding drops.
     public static func foldedWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        current.reserveCapacity(24)
+        func flush() {
+            if !current.isEmpty {
+                words.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            }
+        }
+        /// Steps 2–3 for an ASCII scalar.
+        func fold(ascii byte: UInt8) {
+            switch byte {
+            case 0x30...0x39, 0x61...0x7A:
+                current.append(byte)
+            case 0x41...0x5A:
+                current.append(byte + 0x20)
+            case 0x27, 0x60:
+                break  // apostrophes join: Robert's → roberts
+            case 0x26:
+                flush()
+                words.append("and")
+            default:
+                flush()
+            }
+        }
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                fold(ascii: UInt8(value))
+                continue
+            }
+            guard value < latinFoldsEnd else { return foldedWordsByDecomposing(text) }
+            for byte in latinFolds[Int(value) - 0x80] {
+                if byte < 0x80 { fold(ascii: byte) } else { current.append(byte) }
+            }
+        }
+        flush()
+        return words
+    }
+
+    /// One past the last scalar ``latinFolds`` covers.
+    static let latinFoldsEnd: UInt32 = 0x250
+
+    /// What each scalar from U+0080 to U+024F becomes, as UTF-8: ASCII bytes are folded
+    /// further as in the text (a space separates words, an apostrophe joins them), the others
+    /// are folded letters (`ä` → `a`, `ß` → `ss`, `ð` → `ð`); empty for a combining mark or
+    /// `´`. Made once by decomposing each scalar and folding the result as
+    /// ``foldedWordsByDecomposing(_:)`` does.
+    static let latinFolds: [[UInt8]] = (UInt32(0x80)..<latinFoldsEnd).map { value in
+        guard value != 0xB4 else { return [] }  // an apostrophe
+        var folded = String.UnicodeScalarView()
+        for part in String(Unicode.Scalar(value)!).decomposedStringWithCanonicalMapping.unicodeScalars {
+            if part.value < 0x80 {
+                folded.append(part)
+            } else if !appendFolded(part, to: &folded) {
+                folded.append(" ")
+            }
+        }
+        return Array(String(folded).utf8)
+    }
+
+    /// ``foldedWords(_:)`` by decomposing the whole text first: for text with scalars beyond
+    /// ``latinFolds``.
+    static func foldedWordsByDecomposing(_ text: String) -> [String] {
         var words: [String] = []
         var current = String.UnicodeScalarView()
         func flush() {
@@ -180,9 +251,7 @@ public struct NameNormalizer: Sendable, Hashable {
                 current = String.UnicodeScalarView()
             }
         }
-        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
-        let scalars = isASCII ? text.unicodeScalars : text.decomposedStringWithCanonicalMapping.unicodeScalars
-        for scalar in scalars {
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
             switch scalar.value {
             case 0x30...0x39, 0x61...0x7A:
                 current.append(scalar)
