@@ -167,6 +167,10 @@ public struct Deduplicator: VenueMerging {
     public var rules: Rules
     /// How names are made comparable.
     public var normalizer: NameNormalizer
+    /// How many records an input needs for the merge to split its large steps over two
+    /// threads; below it, starting threads costs more than it saves. The tests lower it to run
+    /// small inputs through the two-thread paths.
+    var parallelThreshold = 20_000
 
     /// Creates a deduplicator.
     /// - Parameters:
@@ -185,7 +189,12 @@ public struct Deduplicator: VenueMerging {
 
     public func merge(_ venues: [Venue]) -> [MergedVenue] {
         let clustering = cluster(venues)
-        return mergedGroups(clustering.groups, reasons: clustering.reasons, of: venues)
+        return mergedGroups(
+            clustering.groups,
+            reasons: clustering.reasons,
+            of: venues,
+            parallel: venues.count >= parallelThreshold
+        )
     }
 
     /// Groups of input indices (each group's records from distinct providers but for
@@ -195,7 +204,12 @@ public struct Deduplicator: VenueMerging {
         guard venues.count > 1 else {
             return (venues.indices.map { [$0] }, venues.map { _ in [] })
         }
-        let index = DeduplicatorIndex(venues, normalizer: normalizer, rules: rules)
+        let index = DeduplicatorIndex(
+            venues,
+            normalizer: normalizer,
+            rules: rules,
+            parallel: venues.count >= parallelThreshold
+        )
         var edges = index.candidates(rules: rules)
         // Twins first: a pin 23 m from one statue and 27 m from its twin is equally near both,
         // though the chain guard would keep only the pair within 25 m.

@@ -14,15 +14,7 @@ extension DeduplicatorIndex {
         priority: ProviderPriority,
         notes: [TwinNote] = []
     ) -> (groups: [[Int]], reasons: [[MergeReason]]) {
-        var ordered = edges
-        ordered.sort { a, b in
-            if a.score != b.score { return a.score > b.score }
-            if a.distance != b.distance { return a.distance < b.distance }
-            let aKey = orderedPair(a)
-            let bKey = orderedPair(b)
-            if aKey != bKey { return aKey < bKey }
-            return idPair(a, venues) < idPair(b, venues)
-        }
+        let ordered = sortedBest(edges, venues: venues)
 
         var parent = Array(Int32(0)..<Int32(count))
         var providers = provider.map { $0 < 64 ? UInt64(1) << UInt64($0) : 0 }
@@ -97,27 +89,8 @@ extension DeduplicatorIndex {
         }
 
         var reasons = [[MergeReason]](repeating: [], count: groups.count)
-        for var edge in accepted {
-            let group = Int(groupOfRoot[Int(find(edge.first))])
-            let (a, b) = (Int(edge.first), Int(edge.second))
-            let (rankA, rankB) = (rank[Int(provider[a])], rank[Int(provider[b])])
-            let swapped =
-                rankA != rankB
-                ? rankB < rankA
-                : provider[a] != provider[b]
-                    ? providerIDs[Int(provider[b])] < providerIDs[Int(provider[a])]
-                    : venues[Int(source[b])].id < venues[Int(source[a])].id
-            if swapped { edge.swapEnds() }
-            reasons[group].append(
-                MergeReason(
-                    first: venues[Int(source[Int(edge.first)])].id,
-                    second: venues[Int(source[Int(edge.second)])].id,
-                    rule: edge.rule.name,
-                    distance: edge.distance,
-                    nameScore: edge.nameScore,
-                    details: .facts(facts(edge, venues: venues))
-                )
-            )
+        for edge in accepted {
+            reasons[Int(groupOfRoot[Int(find(edge.first))])].append(reason(edge, rank: rank, venues: venues))
         }
         for note in notes {
             let root = find(note.record)
@@ -125,6 +98,29 @@ extension DeduplicatorIndex {
             reasons[Int(groupOfRoot[Int(root)])].append(reason(note, venues: venues))
         }
         return (groups, reasons)
+    }
+
+    /// The reason of an accepted pair, its more trusted record first (`rank`: each provider
+    /// index's rank in the priority).
+    private func reason(_ accepted: MatchEdge, rank: [Int], venues: [Venue]) -> MergeReason {
+        var edge = accepted
+        let (a, b) = (Int(edge.first), Int(edge.second))
+        let (rankA, rankB) = (rank[Int(provider[a])], rank[Int(provider[b])])
+        let swapped =
+            rankA != rankB
+            ? rankB < rankA
+            : provider[a] != provider[b]
+                ? providerIDs[Int(provider[b])] < providerIDs[Int(provider[a])]
+                : venues[Int(source[b])].id < venues[Int(source[a])].id
+        if swapped { edge.swapEnds() }
+        return MergeReason(
+            first: venues[Int(source[Int(edge.first)])].id,
+            second: venues[Int(source[Int(edge.second)])].id,
+            rule: edge.rule.name,
+            distance: edge.distance,
+            nameScore: edge.nameScore,
+            details: .facts(facts(edge, venues: venues))
+        )
     }
 
     /// The `equally-near` note of a record left apart from two records of one name.
@@ -152,15 +148,67 @@ extension DeduplicatorIndex {
         )
     }
 
-    private func orderedPair(_ edge: MatchEdge) -> (UInt64, UInt64) {
-        let a = tieBreak[Int(edge.first)]
-        let b = tieBreak[Int(edge.second)]
-        return a <= b ? (a, b) : (b, a)
+    /// The edges, best first: by score (descending), then distance, then the stable hashes of
+    /// their ids, then the ids themselves.
+    private func sortedBest(_ edges: consuming [MatchEdge], venues: [Venue]) -> [MatchEdge] {
+        // Sorting small keys, each with its edge's position, moves less memory per swap and
+        // reads no other array per comparison; the ids are compared only where all else is
+        // equal (a hash collision).
+        var keys = edges.indices.map { index in
+            let edge = edges[index]
+            let a = tieBreak[Int(edge.first)]
+            let b = tieBreak[Int(edge.second)]
+            return EdgeOrder(
+                score: edge.score,
+                distance: edge.distance,
+                low: min(a, b),
+                high: max(a, b),
+                edge: Int32(index)
+            )
+        }
+        keys.sort { $0.precedes($1) }
+        var start = 0
+        while start < keys.count {
+            var end = start + 1
+            while end < keys.count, keys[end].isTied(with: keys[start]) { end += 1 }
+            if end - start > 1 {
+                keys[start..<end].sort { idPair(edges[Int($0.edge)], venues) < idPair(edges[Int($1.edge)], venues) }
+            }
+            start = end
+        }
+        return keys.map { edges[Int($0.edge)] }
     }
 
     private func idPair(_ edge: MatchEdge, _ venues: [Venue]) -> String {
         let a = venues[Int(source[Int(edge.first)])].id.description
         let b = venues[Int(source[Int(edge.second)])].id.description
         return a <= b ? a + " " + b : b + " " + a
+    }
+}
+
+/// An edge's place in the clustering order: see ``DeduplicatorIndex/sortedBest(_:venues:)``.
+private struct EdgeOrder {
+    var score: Double
+    var distance: Double
+    /// The two records' id hashes, the smaller first.
+    var low: UInt64
+    var high: UInt64
+    /// The edge's position in the input.
+    var edge: Int32
+
+    /// Whether this edge comes first: better score, then nearer, then smaller hashes, then
+    /// earlier in the input (so that the sort is stable).
+    @inline(__always)
+    func precedes(_ other: EdgeOrder) -> Bool {
+        if score != other.score { return score > other.score }
+        if distance != other.distance { return distance < other.distance }
+        if low != other.low { return low < other.low }
+        if high != other.high { return high < other.high }
+        return edge < other.edge
+    }
+
+    /// Whether the two edges are equal on all but their position.
+    func isTied(with other: EdgeOrder) -> Bool {
+        score == other.score && distance == other.distance && low == other.low && high == other.high
     }
 }

@@ -10,6 +10,8 @@ import VenuesCore
 /// together; ``source`` maps a record back to its index in the input.
 struct DeduplicatorIndex {
     let count: Int
+    /// Whether the steps of the merge that split run on two threads.
+    let parallel: Bool
     /// The grid over the records (in this index's order), shared by all pair searches.
     let grid: SpatialGrid
     /// The input index of each record.
@@ -60,29 +62,50 @@ struct DeduplicatorIndex {
     /// sport itself.
     let container: [Bool]
 
-    init(_ input: [Venue], normalizer: NameNormalizer, rules: Deduplicator.Rules) {
+    /// Prepares the records; with `parallel`, on two threads (for large inputs).
+    init(_ input: [Venue], normalizer: NameNormalizer, rules: Deduplicator.Rules, parallel: Bool) {
         count = input.count
-        let inputGrid = SpatialGrid(input.map(\.coordinate), cellSize: rules.cellSize)
-        source = inputGrid.order
-        let inputIndex = source.map { Int($0) }
-        coordinates = inputIndex.map { input[$0].coordinate }
-        grid = inputGrid.reordered()
-        cosLatitude = coordinates.map { cos($0.latitude * Double.pi / 180) }
-        var providers: [ProviderID: Int32] = [:]
-        var providerIDs: [ProviderID] = []
-        provider = inputIndex.map { i in
-            let id = input[i].id.provider
-            if let known = providers[id] { return known }
-            let next = Int32(providers.count)
-            providers[id] = next
-            providerIDs.append(id)
-            return next
-        }
-        self.providerIDs = providerIDs
-
-        names = DeduplicatorNames(input, order: inputIndex, normalizer: normalizer)
+        self.parallel = parallel
+        // Steps that do not need each other run side by side: the grid and the fields read
+        // from each record beside the interning of the names' texts; then the names' keys
+        // beside the contact keys.
+        let (layout, texts) = inParallel(
+            parallel,
+            { Layout(input, rules: rules) },
+            { DeduplicatorNames.Texts(input) }
+        )
+        let analysed = texts.analysed(normalizer: normalizer, parallel: parallel)
+        let (names, contacts) = inParallel(
+            parallel,
+            { DeduplicatorNames(texts, analysed: analysed, order: layout.inputIndex, normalizer: normalizer) },
+            {
+                Contacts(
+                    input,
+                    order: layout.inputIndex,
+                    provider: layout.provider,
+                    providers: layout.providerIDs.count
+                )
+            }
+        )
+        grid = layout.grid
+        source = layout.source
+        coordinates = layout.coordinates
+        cosLatitude = layout.cosLatitude
+        provider = layout.provider
+        providerIDs = layout.providerIDs
+        categoryBits = layout.categoryBits
+        extents = layout.extents
+        extentSlot = layout.extentSlot
+        phone = contacts.phone
+        domain = contacts.domain
+        address = contacts.address
+        rawPhone = contacts.rawPhone
+        rawPhoneCount = contacts.rawPhoneCount
+        tieBreak = contacts.tieBreak
+        self.names = names
         nameKey = (0..<count).map(names.displayKey)
 
+        let provider = provider
         let providerCount = providerIDs.count
         var keyCounts = [Int32](repeating: 0, count: names.keyScalars.count * providerCount)
         for r in 0..<count {
@@ -92,27 +115,10 @@ struct DeduplicatorIndex {
         }
         self.keyCounts = keyCounts
 
-        let provider = provider
-        let phones = inputIndex.map { input[$0].phone.flatMap(ContactKeys.phone) }
-        rawPhone = Self.intern(phones)
-        rawPhoneCount = Self.counts(rawPhone, provider: provider, providers: providerCount)
-        phone = zip(rawPhone, rawPhoneCount).map { id, count in count > 1 ? -1 : id }
-        let domains = Self.intern(
-            inputIndex.map { input[$0].website.flatMap(ContactKeys.domain) }
-        )
-        domain = zip(domains, Self.counts(domains, provider: provider, providers: providerCount)).map { id, count in
-            count > 1 ? -1 : id
-        }
-        address = Self.intern(
-            inputIndex.map { input[$0].address.flatMap(ContactKeys.address) }
-        )
         let implied = names.implied
-        groups = inputIndex.enumerated().map { r, i in
-            let categories = input[i].categories
-            return categories.isEmpty
-                ? implied[r] : categories.reduce(UInt8(0)) { mask, category in mask | Self.bit(category.group) }
-        }
-        let groups = groups
+        let categoryGroups = layout.categoryGroups
+        let groups = (0..<count).map { r in categoryGroups[r] == 0 ? implied[r] : categoryGroups[r] }
+        self.groups = groups
         var keyGroups: [Int64: [(groups: UInt8, count: Int32)]] = [:]
         for r in 0..<count {
             for e in names.entries(of: r) where keyCounts[Int(names.entryKey[e]) * providerCount + Int(provider[r])] > 1
@@ -126,53 +132,14 @@ struct DeduplicatorIndex {
             }
         }
         self.keyGroups = keyGroups
-        categoryBits = inputIndex.map { i in input[i].categories.reduce(UInt32(0)) { $0 | Self.bit($1) } }
-        var extents: [BoundingBox] = []
-        var extentSlot = [Int32](repeating: -1, count: count)
-        for (r, i) in inputIndex.enumerated() {
-            guard let extent = input[i].extent, extent.diagonal <= rules.largestExtent else { continue }
-            extentSlot[r] = Int32(extents.count)
-            extents.append(extent)
-        }
-        self.extents = extents
-        self.extentSlot = extentSlot
-        let names = names
         // Food and drink, lodging, finance and sport are venues, not what venues stand in.
         let venueKinds = Self.bit(.foodAndDrink) | Self.bit(.lodging) | Self.bit(.finance) | Self.bit(.sport)
-        container = inputIndex.enumerated().map { r, i in
+        let extentSlot = extentSlot
+        let containerLabel = layout.containerLabel
+        container = (0..<count).map { r in
             guard groups[r] & venueKinds == 0 else { return false }
-            return names.isContainer[r] || extentSlot[r] >= 0
-                || input[i].providerCategories.contains(where: Self.isContainerLabel)
+            return names.isContainer[r] || extentSlot[r] >= 0 || containerLabel[r]
         }
-        tieBreak = inputIndex.map { i in
-            let id = input[i].id
-            return Self.fnv1a(id.provider.rawValue, id.native)
-        }
-    }
-
-    /// Whether a provider's category label names a container: OpenStreetMap's `building=…`,
-    /// `place=square`, `office=…`, `shop=mall`, `railway=station`; Google's `shopping_mall`,
-    /// `train_station`; Foursquare's "Office", "Plaza", "Shopping Mall", "Metro Station".
-    private static func isContainerLabel(_ label: String) -> Bool {
-        let folded = label.lowercased()
-        return ["building", "square", "office", "mall", "station", "plaza", "place="].contains {
-            folded.contains($0)
-        }
-    }
-
-    /// Interns optional strings as ids (-1 for nil).
-    private static func intern(_ values: [String?]) -> [Int32] {
-        var ids = StringInterner()
-        return values.map { value in value.map { ids.intern($0).id } ?? -1 }
-    }
-
-    /// For each record, how many records of its provider have its id (0 for -1).
-    private static func counts(_ ids: [Int32], provider: [Int32], providers: Int) -> [Int32] {
-        var occurrences = [Int32](repeating: 0, count: (Int(ids.max() ?? -1) + 1) * providers)
-        for (i, id) in ids.enumerated() where id >= 0 {
-            occurrences[Int(id) * providers + Int(provider[i])] += 1
-        }
-        return ids.enumerated().map { i, id in id >= 0 ? occurrences[Int(id) * providers + Int(provider[i])] : 0 }
     }
 
     static func pack(_ high: Int32, _ low: Int32) -> Int64 {

@@ -58,12 +58,12 @@ extension DeduplicatorIndex {
     /// Every pair of records that the rules accept (before the chain guard is settled).
     ///
     /// Pairs within the match radius come from the grid's cell neighbourhoods (on two threads
-    /// for large inputs); pairs farther apart whose distance to an extent is within it come
+    /// when ``parallel``); pairs farther apart whose distance to an extent is within it come
     /// from a search around each extent.
     func candidates(rules: Deduplicator.Rules) -> [MatchEdge] {
         let radius = rules.matchRadius
         let duplicateMask = providerMask(rules.duplicateProviders)
-        let parts = count >= 20_000 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let parts = parallel ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
         let ranges = grid.cellRanges(parts)
         let results = ranges.map { _ in EdgeBuffer() }
         DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
@@ -159,6 +159,15 @@ extension DeduplicatorIndex {
         let sameAddress = address[i] >= 0 && address[i] == address[j]
         // Jaro-Winkler only where a rule can use it (it is the costly part).
         guard sameKey || samePhone || sameDomain || distance <= rules.similarNameDistance else { return nil }
+        // Without a shared name or contact, the pair stands only by `similar-name`: when the
+        // similarity cannot reach its threshold (``DeduplicatorNames/similarityBound(_:_:)``,
+        // the display names being the only whole ones), only containment or one edit are left.
+        if !sameKey, !samePhone, !sameDomain, names.hasOneWholeName[i], names.hasOneWholeName[j],
+            names.similarityBound(nameKey[i], nameKey[j]) < rules.similarNameThreshold - 1e-9,
+            !wordsContained(nameKey[i], nameKey[j]), oneEditNames(i, j) == nil
+        {
+            return nil
+        }
         var nameScore = 1.0
         var contained = false
         var oneEdit = false

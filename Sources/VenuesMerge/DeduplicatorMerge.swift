@@ -76,8 +76,13 @@ extension Deduplicator {
 
 extension Deduplicator {
     /// The merged venue of each group of input indices (in ``priority`` order), on two threads
-    /// for large inputs.
-    func mergedGroups(_ groups: [[Int]], reasons: [[MergeReason]], of venues: [Venue]) -> [MergedVenue] {
+    /// when `parallel`.
+    func mergedGroups(
+        _ groups: [[Int]],
+        reasons: [[MergeReason]],
+        of venues: [Venue],
+        parallel: Bool
+    ) -> [MergedVenue] {
         @Sendable func place(_ g: Int) -> MergedVenue {
             let group = groups[g]
             if group.count == 1 {
@@ -85,18 +90,6 @@ extension Deduplicator {
             }
             return merged(sorted: group.map { venues[$0] }, reasons: reasons[g])
         }
-        let parts = groups.count >= 20_000 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
-        guard parts > 1 else { return groups.indices.map(place) }
-        let chunk = (groups.count + parts - 1) / parts
-        let results = (0..<parts).map { _ in PlaceBuffer() }
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            results[part].places = ((part * chunk)..<min(groups.count, (part + 1) * chunk)).map(place)
-        }
-        return results.flatMap(\.places)
+        return parallelMap(groups.count, parallel: parallel, place)
     }
-}
-
-/// Places built by one thread.
-private final class PlaceBuffer: @unchecked Sendable {
-    var places: [MergedVenue] = []
 }

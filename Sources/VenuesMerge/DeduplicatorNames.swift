@@ -38,6 +38,12 @@ struct DeduplicatorNames {
     var keyScalars: [[UInt32]] = []
     var keyWords: [[Int32]] = []
     var keyIsGeneric: [Bool] = []
+    /// Per key: its length in scalars, which of 32 buckets its letters fall in (a bit each:
+    /// a–z, digits, the rest in four), and its first four scalars (two in each, 0 past its
+    /// end), for ``similarityBound(_:_:)``.
+    var keyLength: [Int32] = []
+    var keyBuckets: [UInt32] = []
+    var keyPrefix: [(UInt64, UInt64)] = []
     /// Per key: its core word ids in the order of the name (for a location suffix: "Café Aalto
     /// Kamppi" is "Café Aalto" and more words), and the sorted distinct ids of its words' first
     /// five letters (a shared word, inflected or not: "Kaisaniemi", "Kaisaniemen").
@@ -52,33 +58,55 @@ struct DeduplicatorNames {
     /// Per record: whether its display name says it is a building, square, office, mall or
     /// station (``ContainerWords``) and nothing of food, drink or lodging.
     var isContainer: [Bool] = []
+    /// Per record: whether its display name is its only name compared whole (no other
+    /// language, alternative or brand name), so that only the display names can be similar.
+    var hasOneWholeName: [Bool] = []
 
-    /// Normalises the names of the records `venues[order[0]]`, `venues[order[1]]`, ….
-    ///
-    /// Each distinct text is normalised once, on two threads for large inputs; keys and words
-    /// are then interned in order, so the result does not depend on the threads.
-    init(_ venues: [Venue], order: [Int], normalizer: NameNormalizer) {
-        // 1. The distinct texts, and each record's texts.
-        var texts = StringInterner(capacity: order.count)
-        // Fields are read in place: copying a `Venue` retains every one of its fields.
-        let displayText = order.map { texts.intern(venues[$0].name).id }
-        var otherTexts: [Int: [(text: Int32, brand: Bool)]] = [:]
-        for (r, input) in order.enumerated() where !venues[input].names.isEmpty {
-            otherTexts[r] = venues[input].allNames.map { (texts.intern($0.text).id, $0.isBrand) }
+    /// The distinct texts of the records' names, interned in input order: the first step,
+    /// which needs neither the grid's order nor the normaliser.
+    struct Texts: Sendable {
+        /// Each distinct text.
+        let strings: [String]
+        /// Per input record: its display name's text.
+        let display: [Int32]
+        /// Per input record that has other names: each of its names (``Venue/allNames``) as a
+        /// text, and whether it is a brand.
+        let others: [Int: [(text: Int32, brand: Bool)]]
+
+        init(_ venues: [Venue]) {
+            var texts = StringInterner(capacity: venues.count)
+            // Fields are read in place: copying a `Venue` retains every one of its fields.
+            display = venues.indices.map { texts.intern(venues[$0].name).id }
+            var others: [Int: [(text: Int32, brand: Bool)]] = [:]
+            for input in venues.indices where !venues[input].names.isEmpty {
+                others[input] = venues[input].allNames.map { (texts.intern($0.text).id, $0.isBrand) }
+            }
+            self.others = others
+            strings = texts.strings
         }
 
-        // 2. Each text analysed.
-        let analysed = Self.analyse(texts.strings, normalizer: normalizer)
+        /// Each text normalised, on two threads when `parallel`.
+        func analysed(normalizer: NameNormalizer, parallel: Bool) -> [Analysed] {
+            DeduplicatorNames.analyse(strings, normalizer: normalizer, parallel: parallel)
+        }
+    }
 
-        // 3. Keys and words interned.
-        var keys = StringInterner(capacity: texts.count)
+    /// Interns the keys and words of the analysed texts, then lists the names of the records
+    /// `order[0]`, `order[1]`, … (input indices).
+    ///
+    /// Keys and words are interned in the order of the texts, so the result does not depend on
+    /// the threads that analysed them.
+    init(_ texts: Texts, analysed: [Analysed], order: [Int], normalizer: NameNormalizer) {
+        // Keys and words interned.
+        var keys = StringInterner(capacity: analysed.count)
         var words = StringInterner()
         var stems = StringInterner()
         func intern(_ normalized: Normalized) -> Int32 {
             let key = normalized.key
             let (id, isNew) = keys.intern(key)
             guard isNew else { return id }
-            keyScalars.append(key.unicodeScalars.map(\.value))
+            let scalars = key.unicodeScalars.map(\.value)
+            keyScalars.append(scalars)
             var wordIDs = normalized.coreWords.map { word in
                 let (id, isNew) = words.intern(word)
                 if isNew {
@@ -92,12 +120,22 @@ struct DeduplicatorNames {
             keyStems.append(stemIDs)
             if wordIDs.count > 1 {
                 wordIDs.sort()
-                wordIDs = wordIDs.enumerated().filter { $0.offset == 0 || wordIDs[$0.offset - 1] != $0.element }.map(
-                    \.element
-                )
+                var kept = 1
+                for k in 1..<wordIDs.count where wordIDs[k] != wordIDs[kept - 1] {
+                    wordIDs[kept] = wordIDs[k]
+                    kept += 1
+                }
+                wordIDs.removeLast(wordIDs.count - kept)
             }
             keyWords.append(wordIDs)
             keyIsGeneric.append(normalized.isGeneric)
+            keyLength.append(Int32(scalars.count))
+            keyBuckets.append(scalars.reduce(UInt32(0)) { $0 | 1 << Self.bucket($1) })
+            func pair(_ k: Int) -> UInt64 {
+                (k < scalars.count ? UInt64(scalars[k]) : 0)
+                    | (k + 1 < scalars.count ? UInt64(scalars[k + 1]) << 32 : 0)
+            }
+            keyPrefix.append((pair(0), pair(2)))
             return id
         }
         let whole = analysed.map { intern($0.whole) }
@@ -108,12 +146,12 @@ struct DeduplicatorNames {
         }
         let loose = analysed.map { $0.loose.map(intern) ?? -1 }
 
-        // 4. Each record's entries.
+        // Each record's entries.
         implied.reserveCapacity(order.count)
         entryStart.reserveCapacity(order.count + 1)
         entryKey.reserveCapacity(order.count)
-        for r in order.indices {
-            let display = Int(displayText[r])
+        for (r, input) in order.enumerated() {
+            let display = Int(texts.display[input])
             implied.append(analysed[display].implied)
             looseKey.append(loose[display])
             isContainer.append(analysed[display].container)
@@ -126,7 +164,7 @@ struct DeduplicatorNames {
                 entryForm.append(form)
                 entryIsBrand.append(brand)
             }
-            if let others = otherTexts[r] {
+            if let others = texts.others[input] {
                 for (position, name) in others.enumerated() {
                     // Another name made only of generic words ("Ravintola") says nothing.
                     let key = whole[Int(name.text)]
@@ -141,13 +179,14 @@ struct DeduplicatorNames {
                 add(stripped[display], name: 0, form: .withoutDescriptors, brand: false)
             }
             entryStart.append(Int32(entryKey.count))
+            hasOneWholeName.append(entryForm[first...].count { $0 == .whole } == 1)
         }
     }
 
     /// One text normalised: whole, without descriptors (when that leaves a name of at least
     /// three letters that is not only generic words), the groups it implies, and the hash of
     /// its words.
-    private struct Analysed {
+    struct Analysed: Sendable {
         var whole: Normalized
         var withoutDescriptors: Normalized?
         var implied: UInt8
@@ -158,7 +197,7 @@ struct DeduplicatorNames {
     }
 
     /// What interning needs of a ``NormalizedName`` (kept small: one per distinct text).
-    private struct Normalized {
+    struct Normalized: Sendable {
         var key: String
         var coreWords: [String]
         var isGeneric: Bool
@@ -176,7 +215,7 @@ struct DeduplicatorNames {
         }
     }
 
-    private static func analyse(_ texts: [String], normalizer: NameNormalizer) -> [Analysed] {
+    fileprivate static func analyse(_ texts: [String], normalizer: NameNormalizer, parallel: Bool) -> [Analysed] {
         let generic = normalizer.genericWords.map { $0.unicodeScalars.map(\.value) }.filter { $0.count >= 5 }
         @Sendable func analyse(_ text: String) -> Analysed {
             let normalized = normalizer.normalize(text)
@@ -200,20 +239,7 @@ struct DeduplicatorNames {
                 container: implied & 3 == 0 && ContainerWords.names(normalized.words)
             )
         }
-        let parts = texts.count >= 10_000 ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
-        guard parts > 1 else { return texts.map(analyse) }
-        let chunk = (texts.count + parts - 1) / parts
-        let results = (0..<parts).map { _ in AnalysedBuffer() }
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let range = (part * chunk)..<min(texts.count, (part + 1) * chunk)
-            results[part].values = texts[range].map(analyse)
-        }
-        return results.flatMap(\.values)
-    }
-
-    /// Texts analysed by one thread.
-    private final class AnalysedBuffer: @unchecked Sendable {
-        var values: [Analysed] = []
+        return parallelMap(texts.count, parallel: parallel) { analyse(texts[$0]) }
     }
 
     /// Whether a word of at least five letters is one typo from a generic word of at least five
@@ -227,6 +253,51 @@ struct DeduplicatorNames {
             if NameSimilarity.isWithinOneEdit(scalars, candidate) { return true }
         }
         return false
+    }
+
+    /// The bucket of a scalar for ``keyBuckets``: `a`–`z` one each, the digits one, the rest
+    /// four by their value.
+    private static func bucket(_ scalar: UInt32) -> UInt32 {
+        switch scalar {
+        case 0x61...0x7A: scalar - 0x61
+        case 0x30...0x39: 26
+        default: 28 + scalar % 4
+        }
+    }
+
+    /// An upper bound of the Jaro-Winkler similarity of keys `a` and `b`
+    /// (``NameSimilarity/jaroWinkler(_:_:)-([UInt32],[UInt32])``), from their lengths, the
+    /// buckets of their letters and their common prefix: much cheaper than the similarity, and
+    /// below the thresholds for most pairs of different names.
+    ///
+    /// Jaro-Winkler is `j + p · 0.1 · (1 − j)`, rising with the Jaro similarity
+    /// `j = (m / |a| + m / |b| + (m − t / 2) / m) / 3`, where `t ≥ 0` and `p` is at most the
+    /// common prefix of four. The letters matched, `m`, exclude at least one letter of `a` for
+    /// each of its buckets that `b` lacks, and the other way round.
+    func similarityBound(_ a: Int32, _ b: Int32) -> Double {
+        let (lengthA, lengthB) = (Int(keyLength[Int(a)]), Int(keyLength[Int(b)]))
+        let (bucketsA, bucketsB) = (keyBuckets[Int(a)], keyBuckets[Int(b)])
+        let matched = min(
+            lengthA - (bucketsA & ~bucketsB).nonzeroBitCount,
+            lengthB - (bucketsB & ~bucketsA).nonzeroBitCount
+        )
+        guard matched > 0 else { return lengthA == 0 && lengthB == 0 ? 1 : 0 }
+        let m = Double(matched)
+        let jaro = (m / Double(lengthA) + m / Double(lengthB) + 1) / 3
+        let (prefixA, prefixB) = (keyPrefix[Int(a)], keyPrefix[Int(b)])
+        let prefix: Double =
+            if UInt32(truncatingIfNeeded: prefixA.0) != UInt32(truncatingIfNeeded: prefixB.0) {
+                0
+            } else if prefixA.0 != prefixB.0 {
+                1
+            } else if UInt32(truncatingIfNeeded: prefixA.1) != UInt32(truncatingIfNeeded: prefixB.1) {
+                2
+            } else if prefixA.1 != prefixB.1 {
+                3
+            } else {
+                4
+            }
+        return jaro + prefix * 0.1 * (1 - jaro)
     }
 
     /// The entries of record `r`.

@@ -7,7 +7,8 @@ extension DeduplicatorIndex {
     /// clustering joins them first.
     func sameRecordEdges(_ venues: [Venue], rules: Deduplicator.Rules) -> [MatchEdge] {
         var edges: [MatchEdge] = []
-        guard venues.contains(where: { $0.extras[Venue.sameAsKey] != nil }) else { return edges }
+        // By index: iterating the venues would copy each one (a retain of every field).
+        guard venues.indices.contains(where: { venues[$0].extras[Venue.sameAsKey] != nil }) else { return edges }
         var recordOf: [VenueID: Int32] = [:]
         for (record, input) in source.enumerated() { recordOf[venues[Int(input)].id] = Int32(record) }
         for (record, input) in source.enumerated() {

@@ -42,7 +42,10 @@ public struct SpatialGrid: Sendable {
         let cellOf = zip(xs, ys).map { x, y in
             Self.cellKey(Int32((x / cellSize).rounded(.down)), Int32((y / cellSize).rounded(.down)))
         }
-        let order = (0..<Int32(coordinates.count)).sorted { cellOf[Int($0)] < cellOf[Int($1)] }
+        // By cell, then by index: sorting the pairs themselves reads no other array per comparison.
+        var keyed = cellOf.enumerated().map { (cell: $0.element, point: Int32($0.offset)) }
+        keyed.sort { $0.cell != $1.cell ? $0.cell < $1.cell : $0.point < $1.point }
+        let order = keyed.map(\.point)
         var cells: [Int64: Range<Int32>] = [:]
         var cellKeys: [Int64] = []
         var start = 0
