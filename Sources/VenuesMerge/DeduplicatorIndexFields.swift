@@ -22,43 +22,65 @@ extension DeduplicatorIndex {
         let containerLabel: [Bool]
 
         init(_ input: [Venue], rules: Deduplicator.Rules) {
-            // Fields are read in place: copying a `Venue` retains every one of its fields.
-            let inputGrid = SpatialGrid(input.indices.map { input[$0].coordinate }, cellSize: rules.cellSize)
+            // One pass over the records in input order, reading each in place (copying a
+            // `Venue` retains each of its fields); the compact results are then put in grid
+            // order. Reading the large records themselves in grid order would miss the cache
+            // at nearly every record.
+            var providerIDs: [ProviderID] = []
+            var read = (
+                coordinates: [Coordinate](), provider: [Int32](), categoryBits: [UInt32](),
+                categoryGroups: [UInt8](), extent: [Bool](), containerLabel: [Bool]()
+            )
+            read.coordinates.reserveCapacity(input.count)
+            read.provider.reserveCapacity(input.count)
+            read.categoryBits.reserveCapacity(input.count)
+            read.categoryGroups.reserveCapacity(input.count)
+            read.extent.reserveCapacity(input.count)
+            read.containerLabel.reserveCapacity(input.count)
+            for i in input.indices {
+                read.coordinates.append(input[i].coordinate)
+                // A handful of providers: a look along the list beats hashing the name.
+                let id = input[i].id.provider
+                if let known = providerIDs.firstIndex(of: id) {
+                    read.provider.append(Int32(known))
+                } else {
+                    read.provider.append(Int32(providerIDs.count))
+                    providerIDs.append(id)
+                }
+                var bits: UInt32 = 0
+                var groups: UInt8 = 0
+                for category in input[i].categories {
+                    bits |= DeduplicatorIndex.bit(category)
+                    groups |= DeduplicatorIndex.bit(category.group)
+                }
+                read.categoryBits.append(bits)
+                read.categoryGroups.append(groups)
+                read.extent.append(input[i].extent.map { $0.diagonal <= rules.largestExtent } ?? false)
+                read.containerLabel.append(
+                    input[i].providerCategories.contains(where: DeduplicatorIndex.isContainerLabel)
+                )
+            }
+            self.providerIDs = providerIDs
+
+            let inputGrid = SpatialGrid(read.coordinates, cellSize: rules.cellSize)
             source = inputGrid.order
             let inputIndex = source.map { Int($0) }
             self.inputIndex = inputIndex
             grid = inputGrid.reordered()
-            coordinates = inputIndex.map { input[$0].coordinate }
+            coordinates = inputIndex.map { read.coordinates[$0] }
             cosLatitude = coordinates.map { cos($0.latitude * Double.pi / 180) }
-            var providers: [ProviderID: Int32] = [:]
-            var providerIDs: [ProviderID] = []
-            provider = inputIndex.map { i in
-                let id = input[i].id.provider
-                if let known = providers[id] { return known }
-                let next = Int32(providers.count)
-                providers[id] = next
-                providerIDs.append(id)
-                return next
-            }
-            self.providerIDs = providerIDs
-            categoryBits = inputIndex.map { i in
-                input[i].categories.reduce(UInt32(0)) { $0 | DeduplicatorIndex.bit($1) }
-            }
-            categoryGroups = inputIndex.map { i in
-                input[i].categories.reduce(UInt8(0)) { $0 | DeduplicatorIndex.bit($1.group) }
-            }
+            provider = inputIndex.map { read.provider[$0] }
+            categoryBits = inputIndex.map { read.categoryBits[$0] }
+            categoryGroups = inputIndex.map { read.categoryGroups[$0] }
+            containerLabel = inputIndex.map { read.containerLabel[$0] }
             var extents: [BoundingBox] = []
             var extentSlot = [Int32](repeating: -1, count: inputIndex.count)
-            for (r, i) in inputIndex.enumerated() {
-                guard let extent = input[i].extent, extent.diagonal <= rules.largestExtent else { continue }
+            for (r, i) in inputIndex.enumerated() where read.extent[i] {
                 extentSlot[r] = Int32(extents.count)
-                extents.append(extent)
+                extents.append(input[i].extent!)
             }
             self.extents = extents
             self.extentSlot = extentSlot
-            containerLabel = inputIndex.map { i in
-                input[i].providerCategories.contains(where: DeduplicatorIndex.isContainerLabel)
-            }
         }
     }
 
@@ -79,22 +101,32 @@ extension DeduplicatorIndex {
         /// Reads the records `input[order[0]]`, `input[order[1]]`, …; `provider` is each one's
         /// provider index, of `providers`.
         init(_ input: [Venue], order inputIndex: [Int], provider: [Int32], providers providerCount: Int) {
-            let phones = inputIndex.map { input[$0].phone.flatMap(ContactKeys.phone) }
-            rawPhone = DeduplicatorIndex.intern(phones)
+            // Interned in input order, reading each record in place and in turn (see
+            // ``Layout``), then put in grid order: the ids only need to be equal for equal keys.
+            var phones = StringInterner()
+            var domains = StringInterner()
+            var addresses = StringInterner()
+            var read = (phone: [Int32](), domain: [Int32](), address: [Int32](), tieBreak: [UInt64]())
+            read.phone.reserveCapacity(input.count)
+            read.domain.reserveCapacity(input.count)
+            read.address.reserveCapacity(input.count)
+            read.tieBreak.reserveCapacity(input.count)
+            for i in input.indices {
+                read.phone.append(input[i].phone.flatMap(ContactKeys.phone).map { phones.intern($0).id } ?? -1)
+                read.domain.append(input[i].website.flatMap(ContactKeys.domain).map { domains.intern($0).id } ?? -1)
+                read.address.append(
+                    input[i].address.flatMap(ContactKeys.address).map { addresses.intern($0).id } ?? -1
+                )
+                read.tieBreak.append(DeduplicatorIndex.fnv1a(input[i].id.provider.rawValue, input[i].id.native))
+            }
+            rawPhone = inputIndex.map { read.phone[$0] }
             rawPhoneCount = DeduplicatorIndex.counts(rawPhone, provider: provider, providers: providerCount)
             phone = zip(rawPhone, rawPhoneCount).map { id, count in count > 1 ? -1 : id }
-            let domains = DeduplicatorIndex.intern(
-                inputIndex.map { input[$0].website.flatMap(ContactKeys.domain) }
-            )
-            let domainCounts = DeduplicatorIndex.counts(domains, provider: provider, providers: providerCount)
-            domain = zip(domains, domainCounts).map { id, count in count > 1 ? -1 : id }
-            address = DeduplicatorIndex.intern(
-                inputIndex.map { input[$0].address.flatMap(ContactKeys.address) }
-            )
-            tieBreak = inputIndex.map { i in
-                let id = input[i].id
-                return DeduplicatorIndex.fnv1a(id.provider.rawValue, id.native)
-            }
+            let domain = inputIndex.map { read.domain[$0] }
+            let domainCounts = DeduplicatorIndex.counts(domain, provider: provider, providers: providerCount)
+            self.domain = zip(domain, domainCounts).map { id, count in count > 1 ? -1 : id }
+            address = inputIndex.map { read.address[$0] }
+            tieBreak = inputIndex.map { read.tieBreak[$0] }
         }
     }
 
@@ -106,12 +138,6 @@ extension DeduplicatorIndex {
         return ["building", "square", "office", "mall", "station", "plaza", "place="].contains {
             folded.contains($0)
         }
-    }
-
-    /// Interns optional strings as ids (-1 for nil).
-    fileprivate static func intern(_ values: [String?]) -> [Int32] {
-        var ids = StringInterner()
-        return values.map { value in value.map { ids.intern($0).id } ?? -1 }
     }
 
     /// For each record, how many records of its provider have its id (0 for -1).

@@ -69,15 +69,15 @@ struct DeduplicatorNames {
         let strings: [String]
         /// Per input record: its display name's text.
         let display: [Int32]
-        /// Per input record that has other names: each of its names (``Venue/allNames``) as a
-        /// text, and whether it is a brand.
-        let others: [Int: [(text: Int32, brand: Bool)]]
+        /// Per input record: each of its names (``Venue/allNames``) as a text, and whether it
+        /// is a brand; `nil` when the record has no other names than its display name.
+        let others: [[(text: Int32, brand: Bool)]?]
 
         init(_ venues: [Venue]) {
             var texts = StringInterner(capacity: venues.count)
             // Fields are read in place: copying a `Venue` retains every one of its fields.
             display = venues.indices.map { texts.intern(venues[$0].name).id }
-            var others: [Int: [(text: Int32, brand: Bool)]] = [:]
+            var others = [[(text: Int32, brand: Bool)]?](repeating: nil, count: venues.count)
             for input in venues.indices where !venues[input].names.isEmpty {
                 others[input] = venues[input].allNames.map { (texts.intern($0.text).id, $0.isBrand) }
             }
@@ -150,12 +150,17 @@ struct DeduplicatorNames {
         implied.reserveCapacity(order.count)
         entryStart.reserveCapacity(order.count + 1)
         entryKey.reserveCapacity(order.count)
-        for (r, input) in order.enumerated() {
+        // What a record takes from its display name's analysis, in compact arrays: the records
+        // come in grid order, and the analyses are large.
+        let textImplied = analysed.map(\.implied)
+        let textIsContainer = analysed.map(\.container)
+        let textFullWords = analysed.map(\.fullWords)
+        for input in order {
             let display = Int(texts.display[input])
-            implied.append(analysed[display].implied)
+            implied.append(textImplied[display])
             looseKey.append(loose[display])
-            isContainer.append(analysed[display].container)
-            fullWords.append(analysed[display].fullWords)
+            isContainer.append(textIsContainer[display])
+            fullWords.append(textFullWords[display])
             let first = entryKey.count
             func add(_ key: Int32, name: Int, form: Form, brand: Bool) {
                 guard key >= 0, !entryKey[first...].contains(key) else { return }

@@ -1,18 +1,23 @@
 /// Numbers distinct strings 0, 1, 2, … in the order first seen.
 ///
-/// Looks strings up by a 64-bit FNV-1a hash of their UTF-8 bytes (cheaper than `String`'s
-/// own hashing) and confirms each hit byte for byte, so a hash collision costs a slower
-/// lookup, never a wrong id. Strings are compared as bytes: two spellings of one text in
-/// different Unicode normal forms get different ids (the deduplicator interns normalised
-/// text, which has one spelling).
+/// An open-addressing table keyed by a 64-bit FNV-1a hash of the strings' UTF-8 bytes: cheaper
+/// than `String`'s own hashing, and than a `Dictionary`, which hashes even an integer key
+/// again. A lookup compares the stored hash, then the bytes, so a hash collision costs a longer
+/// probe, never a wrong id. Strings are compared as bytes: two spellings of one text in
+/// different Unicode normal forms get different ids (the deduplicator interns normalised text,
+/// which has one spelling).
 struct StringInterner {
-    private var ids: [UInt64: Int32] = [:]
-    /// Strings whose hash an earlier, different string already has.
-    private var collided: [String: Int32] = [:]
+    /// Per slot: the id of the string stored there, or -1; a power of two long, at most half full.
+    private var slots: [Int32]
+    /// Per id: its string's hash.
+    private var hashes: [UInt64] = []
     private(set) var strings: [String] = []
 
     init(capacity: Int = 0) {
-        ids.reserveCapacity(capacity)
+        var size = 16
+        while size < 2 * capacity { size *= 2 }
+        slots = [Int32](repeating: -1, count: size)
+        hashes.reserveCapacity(capacity)
         strings.reserveCapacity(capacity)
     }
 
@@ -21,26 +26,40 @@ struct StringInterner {
     /// The string's id, and whether it was new.
     mutating func intern(_ string: String) -> (id: Int32, isNew: Bool) {
         let hash = Self.hash(string)
-        if let known = ids[hash] {
-            if strings[Int(known)].utf8.elementsEqual(string.utf8) { return (known, false) }
-            if let other = collided[string] { return (other, false) }
-            let id = Int32(strings.count)
-            collided[string] = id
-            strings.append(string)
-            return (id, true)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let id = slots[slot]
+            if id < 0 { break }
+            if hashes[Int(id)] == hash, strings[Int(id)].utf8.elementsEqual(string.utf8) { return (id, false) }
+            slot = (slot + 1) & mask
         }
         let id = Int32(strings.count)
-        ids[hash] = id
+        slots[slot] = id
+        hashes.append(hash)
         strings.append(string)
+        if 2 * strings.count > slots.count { grow() }
         return (id, true)
     }
 
-    /// 64-bit FNV-1a of the UTF-8 bytes.
+    /// Doubles the table and puts every id back.
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: 2 * slots.count)
+        let mask = slots.count - 1
+        for (id, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(id)
+        }
+    }
+
+    /// 64-bit FNV-1a of the UTF-8 bytes, its high bits folded into the low ones (which pick
+    /// the slot).
     static func hash(_ string: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in string.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
-        return hash
+        return hash ^ (hash >> 32)
     }
 }
