@@ -188,22 +188,16 @@ public struct Deduplicator: VenueMerging {
     }
 
     public func merge(_ venues: [Venue]) -> [MergedVenue] {
-        let clustering = cluster(venues)
-        return mergedGroups(
-            clustering.groups,
-            reasons: clustering.reasons,
-            of: venues,
-            parallel: venues.count >= parallelThreshold
-        )
+        guard venues.count > 1 else {
+            return venues.map { MergedVenue(venue: $0, sources: [$0], reasons: []) }
+        }
+        return mergedGroups(cluster(venues), of: venues, parallel: venues.count >= parallelThreshold)
     }
 
     /// Groups of input indices (each group's records from distinct providers but for
     /// duplicates, ordered by ``priority``; groups in the order of their first input record)
-    /// and, per group, the accepted pairs that joined it.
-    func cluster(_ venues: [Venue]) -> (groups: [[Int]], reasons: [[MergeReason]]) {
-        guard venues.count > 1 else {
-            return (venues.indices.map { [$0] }, venues.map { _ in [] })
-        }
+    /// and, per group, the accepted pairs that joined it; for two venues or more.
+    func cluster(_ venues: [Venue]) -> Clustering {
         let index = DeduplicatorIndex(
             venues,
             normalizer: normalizer,

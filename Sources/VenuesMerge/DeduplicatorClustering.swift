@@ -13,7 +13,7 @@ extension DeduplicatorIndex {
         venues: [Venue],
         priority: ProviderPriority,
         notes: [TwinNote] = []
-    ) -> (groups: [[Int]], reasons: [[MergeReason]]) {
+    ) -> Clustering {
         let ordered = sortedBest(edges, venues: venues)
 
         var parent = Array(Int32(0)..<Int32(count))
@@ -88,21 +88,26 @@ extension DeduplicatorIndex {
             }
         }
 
-        var reasons = [[MergeReason]](repeating: [], count: groups.count)
-        for edge in accepted {
-            reasons[Int(groupOfRoot[Int(find(edge.first))])].append(reason(edge, rank: rank, venues: venues))
-        }
-        for note in notes {
+        // Each group's accepted pairs, in the order accepted, and its notes (a stable counting
+        // sort by group): their reasons are made with the merged places, on their threads.
+        let pairGroup = accepted.map { groupOfRoot[Int(find($0.first))] }
+        let keptNotes = notes.filter { note in
             let root = find(note.record)
-            guard root != find(note.nearest), root != find(note.other) else { continue }
-            reasons[Int(groupOfRoot[Int(root)])].append(reason(note, venues: venues))
+            return root != find(note.nearest) && root != find(note.other)
         }
-        return (groups, reasons)
+        let noteGroup = keptNotes.map { groupOfRoot[Int(find($0.record))] }
+        return Clustering(
+            groups: groups,
+            index: self,
+            rank: rank,
+            pairs: Clustering.byGroup(accepted, group: pairGroup, groups: groups.count),
+            notes: Clustering.byGroup(keptNotes, group: noteGroup, groups: groups.count)
+        )
     }
 
     /// The reason of an accepted pair, its more trusted record first (`rank`: each provider
     /// index's rank in the priority).
-    private func reason(_ accepted: MatchEdge, rank: [Int], venues: [Venue]) -> MergeReason {
+    fileprivate func reason(_ accepted: MatchEdge, rank: [Int], venues: [Venue]) -> MergeReason {
         var edge = accepted
         let (a, b) = (Int(edge.first), Int(edge.second))
         let (rankA, rankB) = (rank[Int(provider[a])], rank[Int(provider[b])])
@@ -124,7 +129,7 @@ extension DeduplicatorIndex {
     }
 
     /// The `equally-near` note of a record left apart from two records of one name.
-    private func reason(_ note: TwinNote, venues: [Venue]) -> MergeReason {
+    fileprivate func reason(_ note: TwinNote, venues: [Venue]) -> MergeReason {
         let record = Int(source[Int(note.record)])
         let nearest = Int(source[Int(note.nearest)])
         var facts = MergeFacts(
@@ -183,6 +188,55 @@ extension DeduplicatorIndex {
         let a = venues[Int(source[Int(edge.first)])].id.description
         let b = venues[Int(source[Int(edge.second)])].id.description
         return a <= b ? a + " " + b : b + " " + a
+    }
+}
+
+/// The groups of records that one clustering joined, and what it takes to say why.
+struct Clustering: Sendable {
+    /// Groups of input indices: each group's records from distinct providers but for
+    /// duplicates, ordered by priority; groups in the order of their first input record.
+    let groups: [[Int]]
+    /// The records, for the reasons.
+    let index: DeduplicatorIndex
+    /// Each provider index's rank in the priority.
+    let rank: [Int]
+    /// Per group, the pairs that joined it (in the order accepted) and its `equally-near` notes.
+    let pairs: ByGroup<MatchEdge>
+    let notes: ByGroup<TwinNote>
+
+    /// Why group `g`'s records were joined: each accepted pair, then each note.
+    func reasons(of g: Int, venues: [Venue]) -> [MergeReason] {
+        pairs.of(g).map { index.reason($0, rank: rank, venues: venues) }
+            + notes.of(g).map { index.reason($0, venues: venues) }
+    }
+
+    /// Items listed group by group.
+    struct ByGroup<Item: Sendable>: Sendable {
+        /// Group `g`'s items are `items[start[g]..<start[g + 1]]`.
+        let start: [Int32]
+        let items: [Item]
+
+        func of(_ g: Int) -> ArraySlice<Item> {
+            items[Int(start[g])..<Int(start[g + 1])]
+        }
+    }
+
+    /// `items` listed by `group` (each item's group), keeping their order within a group.
+    static func byGroup<Item>(_ items: [Item], group: [Int32], groups: Int) -> ByGroup<Item> {
+        var start = [Int32](repeating: 0, count: groups + 1)
+        for g in group { start[Int(g) + 1] += 1 }
+        for g in 0..<groups { start[g + 1] += start[g] }
+        guard !items.isEmpty else { return ByGroup(start: start, items: []) }
+        var next = start
+        let ordered = [Item](unsafeUninitializedCapacity: items.count) { buffer, initialized in
+            for (k, item) in items.enumerated() {
+                let g = Int(group[k])
+                (buffer.baseAddress! + Int(next[g])).initialize(to: item)
+                next[g] += 1
+            }
+            initialized = items.count
+        }
+        return ByGroup(start: start, items: ordered)
     }
 }
 

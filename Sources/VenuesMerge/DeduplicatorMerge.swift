@@ -75,20 +75,17 @@ extension Deduplicator {
 }
 
 extension Deduplicator {
-    /// The merged venue of each group of input indices (in ``priority`` order), on two threads
-    /// when `parallel`.
-    func mergedGroups(
-        _ groups: [[Int]],
-        reasons: [[MergeReason]],
-        of venues: [Venue],
-        parallel: Bool
-    ) -> [MergedVenue] {
+    /// The merged venue of each group of a clustering, with its reasons, on two threads when
+    /// `parallel`.
+    func mergedGroups(_ clustering: Clustering, of venues: [Venue], parallel: Bool) -> [MergedVenue] {
+        let groups = clustering.groups
         @Sendable func place(_ g: Int) -> MergedVenue {
             let group = groups[g]
+            let reasons = clustering.reasons(of: g, venues: venues)
             if group.count == 1 {
-                return MergedVenue(venue: venues[group[0]], sources: [venues[group[0]]], reasons: reasons[g])
+                return MergedVenue(venue: venues[group[0]], sources: [venues[group[0]]], reasons: reasons)
             }
-            return merged(sorted: group.map { venues[$0] }, reasons: reasons[g])
+            return merged(sorted: group.map { venues[$0] }, reasons: reasons)
         }
         return parallelMap(groups.count, parallel: parallel, place)
     }
