@@ -31,13 +31,14 @@ enum ContainerWords {
             if self.words.contains(word) { return true }
             let bytes = word.utf8
             guard bytes.count > 6 else { continue }
-            for ending in endingBytes where bytes.count > ending.count + 2 && bytes.reversed().starts(with: ending) {
+            for ending in endingBytes
+            where bytes.count > ending.count + 2 && bytes.suffix(ending.count).elementsEqual(ending) {
                 return true
             }
         }
         return false
     }
 
-    /// ``endings`` as reversed UTF-8 bytes.
-    private static let endingBytes: [[UInt8]] = endings.map { Array($0.utf8.reversed()) }
+    /// ``endings`` as UTF-8 bytes.
+    private static let endingBytes: [[UInt8]] = endings.map { Array($0.utf8) }
 }

@@ -69,6 +69,13 @@ extension Deduplicator {
     }
 
     private func unique<T: Hashable>(_ values: [T]) -> [T] {
+        // A few values (a place's categories): a look along the kept ones beats hashing.
+        guard values.count > 8 else {
+            var kept: [T] = []
+            kept.reserveCapacity(values.count)
+            for value in values where !kept.contains(value) { kept.append(value) }
+            return kept
+        }
         var seen = Set<T>()
         return values.filter { seen.insert($0).inserted }
     }

@@ -229,7 +229,10 @@ struct DeduplicatorNames {
                 let form = Normalized(normalizer.normalize(shorter))
                 if form.key.unicodeScalars.count >= 3, !form.isGeneric { stripped = form }
             }
-            let implied = normalizer.impliedGroups(normalized).reduce(UInt8(0)) { $0 | DeduplicatorIndex.bit($1) }
+            // ``NameNormalizer/impliedGroups(_:)`` as a bit mask, without building its set.
+            let implied = normalized.words.reduce(UInt8(0)) { mask, word in
+                normalizer.categoryWords[word].map { mask | DeduplicatorIndex.bit($0) } ?? mask
+            }
             var loose: Normalized?
             if !normalized.isOnlyGenericWords, normalized.coreWords.count > 1 {
                 let kept = normalized.coreWords.filter { !typoOfGenericWord($0, generic: generic) }

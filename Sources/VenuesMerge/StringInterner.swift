@@ -1,3 +1,5 @@
+import Foundation
+
 /// Numbers distinct strings 0, 1, 2, … in the order first seen.
 ///
 /// An open-addressing table keyed by a 64-bit FNV-1a hash of the strings' UTF-8 bytes: cheaper
@@ -31,7 +33,7 @@ struct StringInterner {
         while true {
             let id = slots[slot]
             if id < 0 { break }
-            if hashes[Int(id)] == hash, strings[Int(id)].utf8.elementsEqual(string.utf8) { return (id, false) }
+            if hashes[Int(id)] == hash, Self.sameBytes(strings[Int(id)], string) { return (id, false) }
             slot = (slot + 1) & mask
         }
         let id = Int32(strings.count)
@@ -56,10 +58,27 @@ struct StringInterner {
     /// 64-bit FNV-1a of the UTF-8 bytes, its high bits folded into the low ones (which pick
     /// the slot).
     static func hash(_ string: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in string.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        // Native strings are contiguous UTF-8: reading it through a pointer skips the
+        // view's per-byte checks.
+        func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            return hash
         }
+        let hash = string.utf8.withContiguousStorageIfAvailable(fnv1a) ?? fnv1a(string.utf8)
         return hash ^ (hash >> 32)
+    }
+
+    /// Whether two strings have the same UTF-8 bytes (`==` compares canonical equivalence).
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        let (first, second) = (a.utf8, b.utf8)
+        guard first.count == second.count else { return false }
+        return first.withContiguousStorageIfAvailable { x in
+            second.withContiguousStorageIfAvailable { y in
+                x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0
+            }
+        }.flatMap { $0 } ?? first.elementsEqual(second)
     }
 }
