@@ -63,7 +63,9 @@ extension DeduplicatorIndex {
     func candidates(rules: Deduplicator.Rules) -> [MatchEdge] {
         let radius = rules.matchRadius
         let duplicateMask = providerMask(rules.duplicateProviders)
-        let parts = parallel ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
+        // Eight ranges per thread, taken in turn: a dense city centre in one range does not
+        // keep one thread busy while the other waits. Their edges are joined in range order.
+        let parts = parallel ? 8 * min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
         let ranges = grid.cellRanges(parts)
         let results = ranges.map { _ in EdgeBuffer() }
         DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
