@@ -161,12 +161,10 @@ extension DeduplicatorIndex {
         let sameAddress = address[i] >= 0 && address[i] == address[j]
         // Jaro-Winkler only where a rule can use it (it is the costly part).
         guard sameKey || samePhone || sameDomain || distance <= rules.similarNameDistance else { return nil }
-        // Without a shared name or contact, the pair stands only by `similar-name`: when the
-        // similarity cannot reach its threshold (``DeduplicatorNames/similarityBound(_:_:)``,
-        // the display names being the only whole ones), only containment or one edit are left.
-        if !sameKey, !samePhone, !sameDomain, names.hasOneWholeName[i], names.hasOneWholeName[j],
-            names.similarityBound(nameKey[i], nameKey[j]) < rules.similarNameThreshold - 1e-9,
-            !wordsContained(nameKey[i], nameKey[j]), oneEditNames(i, j) == nil
+        // Without a shared name or contact, the pair stands only by `similar-name`: when no
+        // names can be similar enough or contain each other, only one edit is left.
+        if !sameKey, !samePhone, !sameDomain, !mayHaveSimilarNames(i, j, threshold: rules.similarNameThreshold),
+            oneEditNames(i, j) == nil
         {
             return nil
         }
@@ -357,6 +355,20 @@ extension DeduplicatorIndex {
             }
         }
         return best
+    }
+
+    /// Whether some whole names of `i` and `j` (those ``similarNames(_:_:everyName:rules:)``
+    /// compares) may be similar by `threshold` — their similarity bound
+    /// (``DeduplicatorNames/similarityBound(_:_:)``) reaches it — or have the words of one
+    /// among the other's: a cheap test that rules out most pairs of different places.
+    func mayHaveSimilarNames(_ i: Int, _ j: Int, threshold: Double) -> Bool {
+        for a in names.entries(of: i) where names.entryForm[a] == .whole {
+            for b in names.entries(of: j) where names.entryForm[b] == .whole {
+                let (keyA, keyB) = (names.entryKey[a], names.entryKey[b])
+                if names.similarityBound(keyA, keyB) >= threshold - 1e-9 || wordsContained(keyA, keyB) { return true }
+            }
+        }
+        return false
     }
 
     /// The most similar names of `i` and `j`: the display names' Jaro-Winkler similarity and

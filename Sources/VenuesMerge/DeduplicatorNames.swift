@@ -58,9 +58,6 @@ struct DeduplicatorNames {
     /// Per record: whether its display name says it is a building, square, office, mall or
     /// station (``ContainerWords``) and nothing of food, drink or lodging.
     var isContainer: [Bool] = []
-    /// Per record: whether its display name is its only name compared whole (no other
-    /// language, alternative or brand name), so that only the display names can be similar.
-    var hasOneWholeName: [Bool] = []
 
     /// The distinct texts of the records' names, interned in input order: the first step,
     /// which needs neither the grid's order nor the normaliser.
@@ -184,7 +181,6 @@ struct DeduplicatorNames {
                 add(stripped[display], name: 0, form: .withoutDescriptors, brand: false)
             }
             entryStart.append(Int32(entryKey.count))
-            hasOneWholeName.append(entryForm[first...].count { $0 == .whole } == 1)
         }
     }
 
