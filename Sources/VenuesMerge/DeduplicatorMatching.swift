@@ -73,7 +73,7 @@ extension DeduplicatorIndex {
             grid.forEachPair(cells: ranges[part]) { i, j, projectedSquared in
                 guard projectedSquared <= radius * radius else { return }
                 if provider[i] != provider[j] {
-                    if let edge = match(i, j, rules: rules) { edges.append(edge) }
+                    if let edge = match(i, j, rules: rules, projectedSquared: projectedSquared) { edges.append(edge) }
                 } else if provider[i] < 64, duplicateMask & (1 << UInt64(provider[i])) != 0,
                     let edge = duplicate(i, j, rules: rules)
                 {
@@ -128,9 +128,25 @@ extension DeduplicatorIndex {
     }
 
     /// The rule test for a pair of records of different providers; see ``Deduplicator`` for
-    /// the rules and docs/merge.md for why.
-    func match(_ i: Int, _ j: Int, rules: Deduplicator.Rules) -> MatchEdge? {
+    /// the rules and docs/merge.md for why. `projectedSquared` is the square of the pair's
+    /// distance on the grid's projection (``SpatialGrid``), which is never more than the true
+    /// one; 0 when unknown.
+    func match(_ i: Int, _ j: Int, rules: Deduplicator.Rules, projectedSquared: Double = 0) -> MatchEdge? {
         if rules.categoryVeto, groups[i] != 0, groups[j] != 0, groups[i] & groups[j] == 0 {
+            return nil
+        }
+        var (firstEntry, secondEntry) = equalNames(i, j)
+        let sameKey = firstEntry >= 0
+        let samePhone = phone[i] >= 0 && phone[i] == phone[j]
+        let sameDomain = domain[i] >= 0 && domain[i] == domain[j]
+        // Most pairs have different names and no contact in common, and stand farther apart
+        // than `similar-name` reaches: the projected distance rules them out before the true
+        // one is worked out (unless an extent brings one record nearer; the margin covers
+        // rounding).
+        let reach = rules.similarNameDistance + 1e-6
+        if !sameKey, !samePhone, !sameDomain, extentSlot[i] < 0, extentSlot[j] < 0,
+            projectedSquared > reach * reach
+        {
             return nil
         }
         let centreDistance = distance(i, j)
@@ -154,10 +170,6 @@ extension DeduplicatorIndex {
             if groups[other] != 0, groups[box] & groups[other] == 0 { return nil }
         }
 
-        var (firstEntry, secondEntry) = equalNames(i, j)
-        let sameKey = firstEntry >= 0
-        let samePhone = phone[i] >= 0 && phone[i] == phone[j]
-        let sameDomain = domain[i] >= 0 && domain[i] == domain[j]
         let sameAddress = address[i] >= 0 && address[i] == address[j]
         // Jaro-Winkler only where a rule can use it (it is the costly part).
         guard sameKey || samePhone || sameDomain || distance <= rules.similarNameDistance else { return nil }
