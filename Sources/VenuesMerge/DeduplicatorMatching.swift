@@ -70,8 +70,7 @@ extension DeduplicatorIndex {
         let results = ranges.map { _ in EdgeBuffer() }
         DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
             var edges: [MatchEdge] = []
-            grid.forEachPair(cells: ranges[part]) { i, j, projectedSquared in
-                guard projectedSquared <= radius * radius else { return }
+            grid.forEachPair(cells: ranges[part], within: radius) { i, j, projectedSquared in
                 if provider[i] != provider[j] {
                     if let edge = match(i, j, rules: rules, projectedSquared: projectedSquared) { edges.append(edge) }
                 } else if provider[i] < 64, duplicateMask & (1 << UInt64(provider[i])) != 0,

@@ -197,6 +197,60 @@ public struct SpatialGrid: Sendable {
         }
     }
 
+    /// ``forEachPair(cells:_:)`` for the pairs whose projected distance is at most `radius`
+    /// metres (the projected distance is never more than the true one): `body(i, j,
+    /// projectedDistanceSquared)`, `i < j`.
+    ///
+    /// Each point's neighbours are first sifted into a buffer without a branch per pair (a
+    /// branch that goes either way unpredictably costs more than the arithmetic), then visited.
+    func forEachPair(cells cellRange: Range<Int>, within radius: Double, _ body: (Int, Int, Double) -> Void) {
+        let limit = radius * radius
+        let forward: [(Int32, Int32)] = [(1, -1), (1, 0), (1, 1), (0, 1)]
+        var near = [Int32](repeating: 0, count: 64)
+        var nearDistance = [Double](repeating: 0, count: 64)
+        for key in cellKeys[cellRange] {
+            let range = cells[key]!
+            let column = Self.column(key)
+            let row = Self.row(key)
+            // The cells a point of this one meets: the rest of its own, then the four forward.
+            var others: [Range<Int32>] = []
+            for (dx, dy) in forward {
+                if let other = cells[Self.cellKey(column &+ dx, row &+ dy)] { others.append(other) }
+            }
+            let most = range.count + others.reduce(0) { $0 + $1.count }
+            if near.count < most {
+                near = [Int32](repeating: 0, count: most)
+                nearDistance = [Double](repeating: 0, count: most)
+            }
+            for p in range {
+                let i = Int(order[Int(p)])
+                let (x, y) = (xs[i], ys[i])
+                var count = 0
+                near.withUnsafeMutableBufferPointer { near in
+                    nearDistance.withUnsafeMutableBufferPointer { nearDistance in
+                        func sift(_ slots: Range<Int32>) {
+                            for q in slots {
+                                let j = Int(order[Int(q)])
+                                let dx = x - xs[j]
+                                let dy = y - ys[j]
+                                let squared = dx * dx + dy * dy
+                                near[count] = Int32(j)
+                                nearDistance[count] = squared
+                                count += squared <= limit ? 1 : 0
+                            }
+                        }
+                        sift((p + 1)..<range.upperBound)
+                        for other in others { sift(other) }
+                    }
+                }
+                for k in 0..<count {
+                    let j = Int(near[k])
+                    body(min(i, j), max(i, j), nearDistance[k])
+                }
+            }
+        }
+    }
+
     @inline(__always)
     private func visit(_ a: Int, _ b: Int, _ body: (Int, Int, Double) -> Void) {
         let dx = xs[a] - xs[b]

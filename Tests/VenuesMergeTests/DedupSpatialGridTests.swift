@@ -60,6 +60,32 @@ struct DedupSpatialGridTests {
         #expect(mapped == all)
     }
 
+    @Test("the pairs within a radius are those of all the pairs that near, with the same distances")
+    func pairsWithinARadius() {
+        let points = scatter(600, seed: 5)
+        let grid = SpatialGrid(points, cellSize: 100)
+        for radius in [0.0, 30, 70, 100] {
+            var expected: [Int: Double] = [:]
+            grid.forEachPair { i, j, squared in
+                if squared <= radius * radius { expected[i * points.count + j] = squared }
+            }
+            for parts in [1, 3] {
+                var seen: [Int: Double] = [:]
+                var visits = 0
+                for range in grid.cellRanges(parts) {
+                    grid.forEachPair(cells: range, within: radius) { i, j, squared in
+                        #expect(i < j)
+                        visits += 1
+                        seen[i * points.count + j] = squared
+                    }
+                }
+                #expect(visits == seen.count, "each pair once")
+                #expect(seen == expected, "radius \(radius), \(parts) parts")
+            }
+            if radius == 70 { #expect(expected.count > 300) }
+        }
+    }
+
     @Test("forEachPair visits each near pair exactly once and agrees with candidates(of:)")
     func pairsOnce() {
         let points = scatter(300, seed: 7)
