@@ -29,14 +29,22 @@ enum ContainerWords {
     static func names(_ words: [String]) -> Bool {
         for word in words {
             if self.words.contains(word) { return true }
-            let bytes = word.utf8
-            guard bytes.count > 6 else { continue }
-            for ending in endingBytes
-            where bytes.count > ending.count + 2 && bytes.suffix(ending.count).elementsEqual(ending) {
-                return true
-            }
+            if hasEnding(word) { return true }
         }
         return false
+    }
+
+    /// Whether a word of more than six letters ends in one of ``endings``, with at least
+    /// three letters before it.
+    private static func hasEnding(_ word: String) -> Bool {
+        func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard bytes.count > 6 else { return false }
+            return endingBytes.contains { ending in
+                bytes.count > ending.count + 2 && bytes[(bytes.count - ending.count)...].elementsEqual(ending)
+            }
+        }
+        return word.utf8.withContiguousStorageIfAvailable(check)
+            ?? Array(word.utf8).withUnsafeBufferPointer(check)
     }
 
     /// ``endings`` as UTF-8 bytes.

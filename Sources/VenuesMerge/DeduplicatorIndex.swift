@@ -250,6 +250,10 @@ struct DeduplicatorIndex {
     /// Whether one key's words are all among the other's, the contained ones spelling at least
     /// three letters (so that "K" is not found in "K Market").
     func wordsContained(_ a: Int32, _ b: Int32) -> Bool {
+        // The letters of contained words are among the other key's: when each key has a
+        // letter bucket the other lacks, neither holds the other (a cheap test first).
+        let (bucketsA, bucketsB) = (names.keyBuckets[Int(a)], names.keyBuckets[Int(b)])
+        if bucketsA & ~bucketsB != 0, bucketsB & ~bucketsA != 0 { return false }
         let keyWords = names.keyWords
         let (smallKey, largeKey) = keyWords[Int(a)].count <= keyWords[Int(b)].count ? (a, b) : (b, a)
         let small = keyWords[Int(smallKey)]
