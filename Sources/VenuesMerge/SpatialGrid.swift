@@ -173,28 +173,7 @@ public struct SpatialGrid: Sendable {
     /// `cellRange`: disjoint ranges visit disjoint pairs, and ranges covering `0..<cellCount`
     /// visit every pair once.
     func forEachPair(cells cellRange: Range<Int>, _ body: (Int, Int, Double) -> Void) {
-        // Own cell, then four of the eight neighbours, so that each cell pair is visited once.
-        let forward: [(Int32, Int32)] = [(1, -1), (1, 0), (1, 1), (0, 1)]
-        for key in cellKeys[cellRange] {
-            let range = cells[key]!
-            let column = Self.column(key)
-            let row = Self.row(key)
-            for p in range {
-                let i = Int(order[Int(p)])
-                for q in (p + 1)..<range.upperBound {
-                    visit(i, Int(order[Int(q)]), body)
-                }
-            }
-            for (dx, dy) in forward {
-                guard let other = cells[Self.cellKey(column &+ dx, row &+ dy)] else { continue }
-                for p in range {
-                    let i = Int(order[Int(p)])
-                    for q in other {
-                        visit(i, Int(order[Int(q)]), body)
-                    }
-                }
-            }
-        }
+        forEachPair(cells: cellRange, within: .infinity, body)
     }
 
     /// ``forEachPair(cells:_:)`` for the pairs whose projected distance is at most `radius`
@@ -249,12 +228,5 @@ public struct SpatialGrid: Sendable {
                 }
             }
         }
-    }
-
-    @inline(__always)
-    private func visit(_ a: Int, _ b: Int, _ body: (Int, Int, Double) -> Void) {
-        let dx = xs[a] - xs[b]
-        let dy = ys[a] - ys[b]
-        body(min(a, b), max(a, b), dx * dx + dy * dy)
     }
 }
