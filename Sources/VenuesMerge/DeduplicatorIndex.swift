@@ -185,18 +185,13 @@ struct DeduplicatorIndex {
         }
     }
 
-    /// 64-bit FNV-1a: a hash that, unlike `Hasher`, is the same in every process.
-    /// Hashes `provider:native`.
+    /// ``FNV1a`` of `provider:native`, the same in every process.
     static func fnv1a(_ provider: String, _ native: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in provider.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        hash = (hash ^ UInt64(UInt8(ascii: ":"))) &* 0x100_0000_01b3
-        for byte in native.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return hash
+        var hash = FNV1a()
+        hash.add(provider)
+        hash.add(UInt8(ascii: ":"))
+        hash.add(native)
+        return hash.value
     }
 
     /// Distance in metres between two records' coordinates, by the equirectangular

@@ -312,12 +312,12 @@ struct DeduplicatorNames {
 
     /// 64-bit FNV-1a of the words, each followed by a space.
     private static func hash(_ words: [String]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
         for word in words {
-            for byte in word.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            hash = (hash ^ 0x20) &* 0x100_0000_01b3
+            hash.add(word)
+            hash.add(0x20)
         }
-        return hash
+        return hash.value
     }
 
     /// Whether the display names of `a` and `b` have the same words, generic ones included.

@@ -2,9 +2,9 @@ import Foundation
 
 /// Numbers distinct strings 0, 1, 2, … in the order first seen.
 ///
-/// An open-addressing table keyed by a 64-bit FNV-1a hash of the strings' UTF-8 bytes: cheaper
-/// than `String`'s own hashing, and than a `Dictionary`, which hashes even an integer key
-/// again. A lookup compares the stored hash, then the bytes, so a hash collision costs a longer
+/// An open-addressing table keyed by a 64-bit FNV-1a hash (``FNV1a``) of the strings' UTF-8
+/// bytes: cheaper than `String`'s own hashing, and than a `Dictionary`, which hashes even an
+/// integer key again. A lookup compares the stored hash, then the bytes, so a hash collision costs a longer
 /// probe, never a wrong id. Strings are compared as bytes: two spellings of one text in
 /// different Unicode normal forms get different ids (the deduplicator interns normalised text,
 /// which has one spelling).
@@ -55,20 +55,11 @@ struct StringInterner {
         }
     }
 
-    /// 64-bit FNV-1a of the UTF-8 bytes, its high bits folded into the low ones (which pick
-    /// the slot).
+    /// ``FNV1a`` of the UTF-8 bytes, its high bits folded into the low ones (which pick the slot).
     static func hash(_ string: String) -> UInt64 {
-        // Native strings are contiguous UTF-8: reading it through a pointer skips the
-        // view's per-byte checks.
-        func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-            return hash
-        }
-        let hash = string.utf8.withContiguousStorageIfAvailable(fnv1a) ?? fnv1a(string.utf8)
-        return hash ^ (hash >> 32)
+        var hash = FNV1a()
+        hash.add(string)
+        return hash.value ^ (hash.value >> 32)
     }
 
     /// Whether two strings have the same UTF-8 bytes (`==` compares canonical equivalence).
