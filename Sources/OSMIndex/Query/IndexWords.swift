@@ -174,10 +174,17 @@ struct SortedElements: Sendable {
     /// against a common word's hundreds of thousands in memory order.
     func common(with sorted: [Int64]) -> [Int64] {
         var result: [Int64] = []
-        elements.withUnsafeBufferPointer { elements in
+        forEachCommon(with: sorted) { result.append(sorted[$0]) }
+        return result
+    }
+
+    /// Calls `body` with the index in `sorted` (ascending) of each of its elements that is here,
+    /// in order (as ``common(with:)`` finds them).
+    func forEachCommon(with sorted: [Int64], _ body: (Int) throws -> Void) rethrows {
+        try elements.withUnsafeBufferPointer { elements in
             let count = elements.count
             var low = 0
-            for element in sorted {
+            for (index, element) in sorted.enumerated() {
                 if low < count, elements[low] < element {
                     // Gallop: elements[low] < element; find a bound at or past it.
                     var step = 1
@@ -197,10 +204,9 @@ struct SortedElements: Sendable {
                     low = first
                 }
                 if low == count { break }
-                if elements[low] == element { result.append(element) }
+                if elements[low] == element { try body(index) }
             }
         }
-        return result
     }
 
     func contains(_ element: Int64) -> Bool { elements.sortedContains(element) }

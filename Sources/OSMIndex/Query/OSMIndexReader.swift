@@ -100,6 +100,8 @@ package final class OSMIndexReader {
     var recentElements: RecentElements?
     /// The venues of recently searched circles, shared as ``recentElements`` is.
     var recentCircles: RecentCircles?
+    /// The venues of the grid cells recent searches read, shared as ``recentElements`` is.
+    var recentCells: RecentCells?
 
     /// The venues of the term's words are sought through the R-tree when there are at most this
     /// many, or no more than this many times the venues the circle is expected to hold; more
@@ -494,7 +496,39 @@ package final class OSMIndexReader {
         // Venues inside an earlier round's circle, accepted or not.
         var decided = Set<Int64>()
         var found: [Candidate] = []
-        // One round among a word's venues, with a pool's circles: the circle's venues from there.
+        // One round among a word's venues, with a pool's cells: the venues of the cells that
+        // cover a small circle, or else the circle's own venues, from there.
+        if let allowed, query.nearest == nil, let recentCells,
+            let cells = PositionCell.cells(
+                covering: CircleBox.boxes(around: query.center, radius: radius),
+                generation: generation
+            )
+        {
+            let reach = radius + 1
+            for cell in try recentCells.venues(of: cells, read: cellVenues) {
+                if cancellation?.isCancelled == true { throw OSMIndexError.cancelled }
+                try allowed.forEachCommon(with: cell.elements) { index in
+                    // The R-tree's position rules out what lies outside before the row is read.
+                    if let approximate = try? Coordinate(
+                        latitude: FixedPoint.degrees(cell.latitudes[index]),
+                        longitude: FixedPoint.degrees(cell.longitudes[index])
+                    ), approximate.distance(to: query.center) > reach {
+                        return
+                    }
+                    guard
+                        let (candidate, accepted) = try check(
+                            cell.elements[index],
+                            row: row,
+                            within: radius,
+                            of: query,
+                            filter
+                        )
+                    else { return }
+                    if accepted { found.append(candidate) }
+                }
+            }
+            return (found, 1, radius)
+        }
         if let allowed, query.nearest == nil, let recentCircles {
             let key = CircleKey(
                 generation: generation,
@@ -547,6 +581,34 @@ package final class OSMIndexReader {
         }
     }
 
+    /// The venues the R-tree places in `cell`.
+    private func cellVenues(_ cell: PositionCell) throws -> CellVenues {
+        let positions = try prepared(Self.positionsInBoxSQL)
+        let bounds = cell.bounds
+        try positions.bind(bounds.minLatitude, at: 1)
+        try positions.bind(bounds.maxLatitude, at: 2)
+        try positions.bind(bounds.minLongitude, at: 3)
+        try positions.bind(bounds.maxLongitude, at: 4)
+        defer { positions.reset() }
+        var rows: [(element: Int64, latitude: Int32, longitude: Int32)] = []
+        while try positions.step() {
+            rows.append(
+                (
+                    positions.int64(0), Int32(truncatingIfNeeded: positions.int64(1)),
+                    Int32(truncatingIfNeeded: positions.int64(2))
+                )
+            )
+        }
+        return CellVenues(unordered: rows)
+    }
+
+    /// The venues whose position lies in a rectangle (1e-7 degrees: south, north, west, east),
+    /// with their positions.
+    private static let positionsInBoxSQL = """
+        SELECT element, min_latitude, min_longitude FROM venue_position
+        WHERE max_latitude >= ?1 AND min_latitude <= ?2 AND max_longitude >= ?3 AND min_longitude <= ?4
+        """
+
     /// Calls `body` with every venue the R-tree places within `radius` of `center` (its positions
     /// are rounded to a centimetre: a metre more is allowed) that `wanted` accepts; `wanted` is
     /// asked first, as it costs less than a distance.
@@ -557,12 +619,7 @@ package final class OSMIndexReader {
         where wanted: (Int64) -> Bool = { _ in true },
         body: (Int64) throws -> Void
     ) throws {
-        let positions = try prepared(
-            """
-            SELECT element, min_latitude, min_longitude FROM venue_position
-            WHERE max_latitude >= ?1 AND min_latitude <= ?2 AND max_longitude >= ?3 AND min_longitude <= ?4
-            """
-        )
+        let positions = try prepared(Self.positionsInBoxSQL)
         let reach = radius + 1
         for box in CircleBox.boxes(around: center, radius: radius) {
             try positions.bind(Int64(box.minLatitude), at: 1)

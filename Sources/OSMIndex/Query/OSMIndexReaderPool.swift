@@ -30,11 +30,14 @@ package final class OSMIndexReaderPool: @unchecked Sendable {
         var readers: [OSMIndexReader]
         var recent: RecentElements
         var circles: RecentCircles
+        var cells: RecentCells
     }
     /// The venues of recently matched words kept per file (8 bytes each: 32 MiB).
     private let recentBudget = 1 << 22
     /// The venues of recently searched circles kept per file (8 bytes each: 8 MiB).
     private let circleBudget = 1 << 20
+    /// The venues of recently read grid cells kept per file (16 bytes each: 16 MiB).
+    private let cellBudget = 1 << 20
     /// The most readers lent at once, and kept idle per file.
     private let keep: Int
     private let lending: DispatchSemaphore
@@ -81,7 +84,8 @@ package final class OSMIndexReaderPool: @unchecked Sendable {
                 identity: identity,
                 readers: [],
                 recent: RecentElements(budget: recentBudget, largest: recentBudget / 4),
-                circles: RecentCircles(budget: circleBudget, largest: circleBudget / 8)
+                circles: RecentCircles(budget: circleBudget, largest: circleBudget / 8),
+                cells: RecentCells(budget: cellBudget)
             )
             idle[key] = entry
             return (nil, entry)
@@ -90,6 +94,7 @@ package final class OSMIndexReaderPool: @unchecked Sendable {
             try kept ?? OSMIndexReader(url: url, directTextCandidates: directTextCandidates, mapper: mapper)
         reader.recentElements = shared.recent
         reader.recentCircles = shared.circles
+        reader.recentCells = shared.cells
         defer {
             lock.withLock {
                 if var entry = idle[key], entry.identity == identity, entry.readers.count < keep {

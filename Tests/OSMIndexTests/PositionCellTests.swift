@@ -1,0 +1,86 @@
+import Foundation
+import OSMModel
+import Testing
+import VenuesCore
+import VenuesTestSupport
+
+@testable import OSMIndex
+
+/// A pooled reader answers a text search in a small circle from the venues of the grid cells
+/// that cover it, kept between searches: the same venues as a reader of its own, wherever the
+/// circle falls on the grid.
+@Suite("OSM index: grid cells kept between searches")
+struct PositionCellTests {
+    @Test func cellsAreHalfOpenAndCoverTheirBoxes() throws {
+        let side = Int32(PositionCell.side)
+        #expect(PositionCell.index(0) == 0)
+        #expect(PositionCell.index(side - 1) == 0)
+        #expect(PositionCell.index(side) == 1)
+        #expect(PositionCell.index(-1) == -1)
+        #expect(PositionCell.index(-side) == -1)
+        #expect(PositionCell.index(-side - 1) == -2)
+        #expect(PositionCell.index(1_800_000_000) == 11_520)
+        #expect(PositionCell.index(-1_800_000_000) == -11_520)
+        // Every point lies within the bounds of its own cell.
+        var random = SeededGenerator(state: UInt64.random(in: 0...UInt64.max))
+        for _ in 0..<10_000 {
+            let latitude = Int32.random(in: -900_000_000...900_000_000, using: &random)
+            let longitude = Int32.random(in: -1_800_000_000...1_800_000_000, using: &random)
+            let cell = PositionCell(
+                generation: 0,
+                row: PositionCell.index(latitude),
+                column: PositionCell.index(longitude)
+            )
+            let bounds = cell.bounds
+            #expect((bounds.minLatitude...bounds.maxLatitude).contains(Int64(latitude)))
+            #expect((bounds.minLongitude...bounds.maxLongitude).contains(Int64(longitude)))
+        }
+        // A circle across the antimeridian: cells on both sides, each once.
+        let east = try Coordinate(latitude: -17, longitude: 179.99)
+        let cells = try #require(
+            PositionCell.cells(covering: CircleBox.boxes(around: east, radius: 3_000), generation: 0)
+        )
+        #expect(Set(cells).count == cells.count)
+        #expect(cells.contains { $0.column < 0 } && cells.contains { $0.column > 0 })
+        // A wide circle is too many cells.
+        #expect(PositionCell.cells(covering: CircleBox.boxes(around: east, radius: 50_000), generation: 0) == nil)
+    }
+
+    @Test func keptCellsGiveTheVenuesOfAReaderOfItsOwn() async throws {
+        let directory = IndexTest.directory("cells")
+        let index = directory.appendingPathComponent("city.sqlite")
+        try await offCooperativePool { try IndexTest.importIndex(IndexTest.sampleFile, into: index) }
+        let fresh = try OSMIndexReader(url: index)
+        // Every term's venues sought by position, so that the cells answer.
+        let pooled = try OSMIndexReader(url: index, directTextCandidates: 0)
+        let cells = RecentCells(budget: 300)
+        pooled.recentCells = cells
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var random = SeededGenerator(state: seed)
+        let terms = ["kahv", "Stokcmann", "ravintola", "Robert's Cofee", "pizz", "baari", "sushi", "hotel"]
+        var compared = 0
+        for _ in 0..<120 {
+            let center = try Coordinate(
+                latitude: IndexTest.helsinki.latitude + Double.random(in: -0.02...0.02, using: &random),
+                longitude: IndexTest.helsinki.longitude + Double.random(in: -0.04...0.04, using: &random)
+            )
+            let query = OSMIndexReader.Query(
+                center: center,
+                radius: [150, 600, 1_500, 4_000, 12_000].randomElement(using: &random)!,
+                categories: [],
+                selection: try OSMSelection(categories: [], term: terms.randomElement(using: &random)!),
+                nearest: nil,
+                ranked: Bool.random(using: &random) ? 10 : nil
+            )
+            let kept = try pooled.search(query)
+            let own = try fresh.search(query)
+            #expect(kept.venues == own.venues, "seed \(seed): \(query.selection) at \(center), \(query.radius) m")
+            #expect(kept.matches == own.matches, "seed \(seed)")
+            compared += own.venues.count
+        }
+        #expect(compared > 100)
+        // The cells were used, and the budget (300 venues) held them down.
+        #expect(cells.cellCount > 0)
+        #expect(cells.cellCount < 100)
+    }
+}
