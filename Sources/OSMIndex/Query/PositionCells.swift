@@ -17,7 +17,7 @@ struct PositionCell: Hashable, Sendable {
     /// A cell's side in 1e-7 degrees.
     static let side: Int64 = 156_250
     /// The most cells a circle is answered from; a larger circle is read from the R-tree as a
-    /// whole (about 7 km of radius in Helsinki).
+    /// whole (beyond about 11 km of radius in Helsinki).
     static let mostPerCircle = 400
 
     /// The cells that hold a point of `boxes` (``CircleBox/boxes(around:radius:)``), each once,
