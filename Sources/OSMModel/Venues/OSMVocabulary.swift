@@ -62,28 +62,41 @@ package enum OSMVocabulary {
     /// Each key the rules use is looked up once (every venue found is mapped through this, so it
     /// runs for each of them).
     package static func categories(of tags: OSMTags) -> [Category] {
-        var values: [String?] = []
-        values.reserveCapacity(ruleKeys.count)
-        for key in ruleKeys { values.append(tags[key]) }
+        var matched: UInt64 = 0
+        for rules in keyRules {
+            guard let value = tags[rules.key] else { continue }
+            matched |= rules.anyValue | (rules.byValue[value] ?? 0)
+        }
         var result: [Category] = []
-        for (category, rules) in indexedRules {
-            let matches = rules.contains { rule in
-                guard let value = values[rule.key] else { return false }
-                return rule.values.map { $0.contains(value) } ?? true
-            }
-            if matches { result.append(category) }
+        while matched != 0 {
+            result.append(sortedCategories[matched.trailingZeroBitCount])
+            matched &= matched - 1
         }
         return result
     }
 
-    /// The keys ``categoryRules`` look at.
-    private static let ruleKeys: [String] = Array(Set(categoryRules.values.flatMap { $0.map(\.key) })).sorted()
+    /// The categories that have rules, sorted: bit `i` of a mask in ``keyRules`` is the `i`th.
+    private static let sortedCategories: [Category] = categoryRules.keys.sorted()
 
-    /// ``categoryRules`` sorted by category, each rule's key as an index into ``ruleKeys``.
-    private static let indexedRules: [(Category, [(key: Int, values: Set<String>?)])] =
-        categoryRules.sorted { $0.key < $1.key }.map { category, rules in
-            (category, rules.map { rule in (ruleKeys.firstIndex(of: rule.key)!, rule.values.map(Set.init)) })
+    /// ``categoryRules`` by key: the categories (as bits of ``sortedCategories``) that any
+    /// value of the key gives, and those that each listed value gives. A venue's categories are
+    /// then found with a lookup or two per key it has, rather than every rule tried.
+    private static let keyRules: [(key: String, anyValue: UInt64, byValue: [String: UInt64])] = {
+        precondition(sortedCategories.count <= 64, "a category mask holds 64 categories")
+        var rules: [String: (anyValue: UInt64, byValue: [String: UInt64])] = [:]
+        for (bit, category) in sortedCategories.enumerated() {
+            for rule in categoryRules[category] ?? [] {
+                var entry = rules[rule.key] ?? (0, [:])
+                if let values = rule.values {
+                    for value in values { entry.byValue[value, default: 0] |= 1 << UInt64(bit) }
+                } else {
+                    entry.anyValue |= 1 << UInt64(bit)
+                }
+                rules[rule.key] = entry
+            }
         }
+        return rules.keys.sorted().map { key in (key, rules[key]!.anyValue, rules[key]!.byValue) }
+    }()
 
     /// The raw labels `key=value` for the venue keys the element has, e.g. `amenity=cafe`.
     package static func providerCategories(of tags: OSMTags) -> [String] {
