@@ -90,7 +90,7 @@ public struct QueryParameters: Sendable, Hashable {
     /// The search term trimmed of surrounding white space, or the reason it is refused: empty,
     /// longer than ``maximumTermLength`` characters, or holding a control character.
     public static func checkedTerm(_ term: String) throws(QueryParameterError) -> String {
-        let trimmed = term.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = TermText.trimmed(term)
         guard !trimmed.isEmpty else { throw QueryParameterError(.term, .emptyTerm) }
         guard trimmed.count <= maximumTermLength else {
             throw QueryParameterError(.term, .termTooLong(trimmed.count))

@@ -36,7 +36,7 @@ package struct OSMSelection: Sendable, Hashable {
     /// The term trimmed of surrounding whitespace. Rejects an empty term and control characters
     /// other than newline and tab (Overpass QL strings cannot carry them).
     package static func checkedTerm(_ term: String) throws(ProviderError) -> String {
-        let trimmed = term.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = TermText.trimmed(term)
         guard !trimmed.isEmpty else { throw .badRequest("the search term is empty") }
         for scalar in trimmed.unicodeScalars
         where scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t" {

@@ -46,7 +46,8 @@ struct URLQuery {
     /// A whole number, or a 400 saying what is expected.
     func integer(_ parameter: QueryParameter, expected: String) throws -> Int? {
         guard let text = try single(parameter.rawValue) else { return nil }
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+        // Trimmed only when it is not a number as it is (nearly every request's is).
+        guard let value = Int(text) ?? Int(text.trimmingCharacters(in: .whitespaces)) else {
             throw APIError.badRequest(
                 QueryParameterError(parameter, .notANumber(String(text.prefix(60)), expected: expected)).description
             )
