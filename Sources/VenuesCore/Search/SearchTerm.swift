@@ -218,10 +218,14 @@ extension SearchTerm {
         _ matched: [SuggestedVenue],
         around center: Coordinate
     ) -> [(venue: Venue, distance: Double, match: VenueMatch?)] {
-        matched.map { (venue: $0.venue, distance: $0.venue.coordinate.distance(to: center), match: $0.match) }
-            .sorted { lhs, rhs in
-                if let first = VenueMatch.ranksFirst(lhs.match, rhs.match) { return first }
-                return lhs.distance != rhs.distance ? lhs.distance < rhs.distance : lhs.venue.id < rhs.venue.id
-            }
+        let distances = matched.map { $0.venue.coordinate.distance(to: center) }
+        // The positions are sorted, not the venues: a venue is large, and moving one costs a
+        // retain and a release of each of its fields.
+        let order = matched.indices.sorted { lhs, rhs in
+            if let first = VenueMatch.ranksFirst(matched[lhs].match, matched[rhs].match) { return first }
+            if distances[lhs] != distances[rhs] { return distances[lhs] < distances[rhs] }
+            return matched[lhs].venue.id < matched[rhs].venue.id
+        }
+        return order.map { (venue: matched[$0].venue, distance: distances[$0], match: matched[$0].match) }
     }
 }
