@@ -16,15 +16,20 @@ package struct IndexVenueMapper: Sendable {
     /// The venue with what a suggestion shows (id, name, position, categories).
     package var summary:
         @Sendable (_ kind: OSMElement.Kind, _ id: Int64, _ coordinate: Coordinate, _ tags: OSMTags) -> Venue?
+    /// The only tags ``summary`` reads, when it says so: a suggestion's row then decodes only
+    /// these (`nil`: every tag).
+    package var summaryKeys: Set<String>?
 
     package init(
         provider: ProviderID,
         venue: @escaping @Sendable (OSMElement.Kind, Int64, Coordinate, OSMTags, BoundingBox?) -> Venue?,
-        summary: @escaping @Sendable (OSMElement.Kind, Int64, Coordinate, OSMTags) -> Venue?
+        summary: @escaping @Sendable (OSMElement.Kind, Int64, Coordinate, OSMTags) -> Venue?,
+        summaryKeys: Set<String>? = nil
     ) {
         self.provider = provider
         self.venue = venue
         self.summary = summary
+        self.summaryKeys = summaryKeys
     }
 
     /// OpenStreetMap elements (``OSMVenueMapper``).
@@ -35,6 +40,7 @@ package struct IndexVenueMapper: Sendable {
         },
         summary: { kind, id, coordinate, tags in
             OSMVenueMapper.summary(kind: kind, id: id, coordinate: coordinate, tags: tags)
-        }
+        },
+        summaryKeys: OSMVenueMapper.summaryKeys
     )
 }

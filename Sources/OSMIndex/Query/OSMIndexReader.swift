@@ -79,6 +79,9 @@ package final class OSMIndexReader {
     private(set) var generation: Int64 = 0
     private var keyNames: [Int: String] = [:]
     private var keyQuery: SQLiteStatement?
+    /// The ids of the mapper's ``IndexVenueMapper/summaryKeys`` in `tag_key` (of this
+    /// generation: an update may add keys), found at the first summary.
+    private var summaryKeyIDs: [Int]?
     /// The statements of the searches, compiled once per reader (``prepared(_:)``).
     private var statements: [String: SQLiteStatement] = [:]
     /// Whether the stored category bits and folded texts were made by this build's rules.
@@ -269,6 +272,7 @@ package final class OSMIndexReader {
             )
             generation = current
             words = nil
+            summaryKeyIDs = nil
         }
         return try body()
     }
@@ -675,11 +679,13 @@ package final class OSMIndexReader {
         )
         var result: [(venue: Venue, match: VenueMatch?)] = []
         result.reserveCapacity(candidates.count)
+        // A summary decodes only the tags it reads.
+        let wanted = everyField ? nil : try summaryKeys()
         for candidate in candidates.sorted(by: { $0.element < $1.element }) {
             guard let (kind, id) = OSMIndexSchema.kindAndID(element: candidate.element) else { continue }
             try row.bind(candidate.element, at: 1)
             defer { row.reset() }
-            guard try row.step(), let tags = decodeTags(row, column: 0) else { continue }
+            guard try row.step(), let tags = decodeTags(row, column: 0, keeping: wanted) else { continue }
             let venue =
                 everyField
                 ? mapper.venue(kind, id, candidate.coordinate, tags, Self.extent(row, firstColumn: 1))
@@ -747,9 +753,25 @@ package final class OSMIndexReader {
         return tags
     }
 
-    private func decodeTags(_ statement: SQLiteStatement, column: Int32) -> OSMTags? {
+    /// The ids of the keys a summary reads, or `nil` when the mapper reads every key.
+    private func summaryKeys() throws -> [Int]? {
+        guard let names = mapper.summaryKeys else { return nil }
+        if let summaryKeyIDs { return summaryKeyIDs }
+        let statement = try prepared("SELECT id FROM tag_key WHERE key = ?")
+        var ids: [Int] = []
+        for name in names {
+            try statement.bind(name, at: 1)
+            defer { statement.reset() }
+            if try statement.step() { ids.append(Int(statement.int64(0))) }
+        }
+        summaryKeyIDs = ids
+        return ids
+    }
+
+    /// The tags of a row's blob; with `keeping`, only the keys of those ids.
+    private func decodeTags(_ statement: SQLiteStatement, column: Int32, keeping: [Int]? = nil) -> OSMTags? {
         statement.withBlob(column) { bytes in
-            TagCoding.decode(bytes) { id in
+            TagCoding.decode(bytes, keeping: keeping.map { ids in { ids.contains($0) } }) { id in
                 if let known = keyNames[id] { return known }
                 let name = try? keyName(id)
                 if let name { keyNames[id] = name }

@@ -29,13 +29,23 @@ enum TagCoding {
 
     /// Decodes a blob into tags, naming keys with `key(id)`; `nil` when the blob is damaged or
     /// names an unknown key.
-    static func decode(_ bytes: UnsafeRawBufferPointer, key: (Int) -> String?) -> OSMTags? {
+    /// With `keeping`, only the keys (by id) it accepts are named and kept.
+    static func decode(
+        _ bytes: UnsafeRawBufferPointer,
+        keeping: ((Int) -> Bool)? = nil,
+        key: (Int) -> String?
+    ) -> OSMTags? {
         var tags = OSMTags()
         var offset = 0
         while offset < bytes.count {
             guard let id = readVarint(bytes, &offset), let length = readVarint(bytes, &offset),
-                length <= UInt64(bytes.count - offset), let name = key(Int(id))
+                length <= UInt64(bytes.count - offset)
             else { return nil }
+            if let keeping, !keeping(Int(id)) {
+                offset += Int(length)
+                continue
+            }
+            guard let name = key(Int(id)) else { return nil }
             let value = String(
                 decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(length)]),
                 as: UTF8.self

@@ -66,10 +66,15 @@ package enum OSMVenueMapper {
         )
     }
 
+    /// The tags ``summary(kind:id:coordinate:tags:)`` reads: the name and the keys of the
+    /// categories (``OSMVocabulary/venueKeys``, which hold every key of the category rules).
+    package static let summaryKeys: Set<String> = Set(["name"] + OSMVocabulary.venueKeys)
+
     /// The venue with only what a suggestion shows — id, name, position, categories — or `nil`
     /// when the element has no usable name: cheaper than ``venue(kind:id:coordinate:tags:extent:)``
     /// for answers given at every keystroke.
     package static func summary(kind: OSMElement.Kind, id: Int64, coordinate: Coordinate, tags: OSMTags) -> Venue? {
+        // Reads only ``summaryKeys``.
         guard let name = tags.first("name"), id > 0,
             let venueID = try? VenueID(provider: .openStreetMap, native: "\(kind.name)/\(id)")
         else { return nil }
