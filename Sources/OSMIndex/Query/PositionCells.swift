@@ -31,8 +31,8 @@ struct PositionCell: Hashable, Sendable {
             for row in rows {
                 for column in columns {
                     let cell = PositionCell(generation: generation, row: row, column: column)
-                    // The two boxes of a circle across the antimeridian share no cell but may
-                    // touch one; a cell is read once.
+                    // The two boxes of a circle across the antimeridian lie on either side of
+                    // it, in other cells; a cell counted twice would give its venues twice.
                     if boxes.count == 1 || !cells.contains(cell) { cells.append(cell) }
                 }
             }
