@@ -53,7 +53,7 @@ struct PositionCellTests {
         let fresh = try OSMIndexReader(url: index)
         // Every term's venues sought by position, so that the cells answer.
         let pooled = try OSMIndexReader(url: index, directTextCandidates: 0)
-        let cells = RecentCells(budget: 300)
+        let cells = RecentCells(budget: 300, largest: 300)
         pooled.recentCells = cells
         let seed = UInt64.random(in: 0...UInt64.max)
         var random = SeededGenerator(state: seed)
@@ -80,7 +80,7 @@ struct PositionCellTests {
         }
         #expect(compared > 100)
         // The cells were used, and the budget (300 venues) held them down.
-        #expect(cells.cellCount > 0)
-        #expect(cells.cellCount < 100)
+        #expect(cells.count > 0)
+        #expect(cells.count < 100)
     }
 }

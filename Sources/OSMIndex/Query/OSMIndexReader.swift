@@ -509,8 +509,9 @@ package final class OSMIndexReader {
             )
         {
             let reach = radius + 1
-            for cell in try recentCells.venues(of: cells, read: cellVenues) {
+            for key in cells {
                 if cancellation?.isCancelled == true { throw OSMIndexError.cancelled }
+                let cell = try recentCells.list(for: key) { try cellVenues(key) }
                 try allowed.forEachCommon(with: cell.elements) { index in
                     // The R-tree's position rules out what lies outside before the row is read.
                     if let approximate = try? Coordinate(
@@ -587,12 +588,13 @@ package final class OSMIndexReader {
 
     /// The venues the R-tree places in `cell`.
     private func cellVenues(_ cell: PositionCell) throws -> CellVenues {
-        let positions = try prepared(Self.positionsInBoxSQL)
         let bounds = cell.bounds
-        try positions.bind(bounds.minLatitude, at: 1)
-        try positions.bind(bounds.maxLatitude, at: 2)
-        try positions.bind(bounds.minLongitude, at: 3)
-        try positions.bind(bounds.maxLongitude, at: 4)
+        let positions = try positions(
+            south: bounds.minLatitude,
+            north: bounds.maxLatitude,
+            west: bounds.minLongitude,
+            east: bounds.maxLongitude
+        )
         defer { positions.reset() }
         var rows: [(element: Int64, latitude: Int32, longitude: Int32)] = []
         while try positions.step() {
@@ -606,12 +608,21 @@ package final class OSMIndexReader {
         return CellVenues(unordered: rows)
     }
 
-    /// The venues whose position lies in a rectangle (1e-7 degrees: south, north, west, east),
-    /// with their positions.
-    private static let positionsInBoxSQL = """
-        SELECT element, min_latitude, min_longitude FROM venue_position
-        WHERE max_latitude >= ?1 AND min_latitude <= ?2 AND max_longitude >= ?3 AND min_longitude <= ?4
-        """
+    /// The statement that steps through the venues whose position lies in a rectangle (1e-7
+    /// degrees, inclusive), each row its element and position; reset it when done.
+    private func positions(south: Int64, north: Int64, west: Int64, east: Int64) throws -> SQLiteStatement {
+        let positions = try prepared(
+            """
+            SELECT element, min_latitude, min_longitude FROM venue_position
+            WHERE max_latitude >= ?1 AND min_latitude <= ?2 AND max_longitude >= ?3 AND min_longitude <= ?4
+            """
+        )
+        try positions.bind(south, at: 1)
+        try positions.bind(north, at: 2)
+        try positions.bind(west, at: 3)
+        try positions.bind(east, at: 4)
+        return positions
+    }
 
     /// Calls `body` with every venue the R-tree places within `radius` of `center` (its positions
     /// are rounded to a centimetre: a metre more is allowed) that `wanted` accepts; `wanted` is
@@ -623,13 +634,14 @@ package final class OSMIndexReader {
         where wanted: (Int64) -> Bool = { _ in true },
         body: (Int64) throws -> Void
     ) throws {
-        let positions = try prepared(Self.positionsInBoxSQL)
         let reach = radius + 1
         for box in CircleBox.boxes(around: center, radius: radius) {
-            try positions.bind(Int64(box.minLatitude), at: 1)
-            try positions.bind(Int64(box.maxLatitude), at: 2)
-            try positions.bind(Int64(box.minLongitude), at: 3)
-            try positions.bind(Int64(box.maxLongitude), at: 4)
+            let positions = try positions(
+                south: Int64(box.minLatitude),
+                north: Int64(box.maxLatitude),
+                west: Int64(box.minLongitude),
+                east: Int64(box.maxLongitude)
+            )
             defer { positions.reset() }
             var rows = 0
             while try positions.step() {

@@ -85,7 +85,7 @@ package final class OSMIndexReaderPool: @unchecked Sendable {
                 readers: [],
                 recent: RecentElements(budget: recentBudget, largest: recentBudget / 4),
                 circles: RecentCircles(budget: circleBudget, largest: circleBudget / 8),
-                cells: RecentCells(budget: cellBudget)
+                cells: RecentCells(budget: cellBudget, largest: cellBudget / 8)
             )
             idle[key] = entry
             return (nil, entry)

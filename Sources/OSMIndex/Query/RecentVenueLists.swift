@@ -9,45 +9,69 @@ protocol VenueList: Sendable {
 
 extension SortedElements: VenueList {}
 extension Array: VenueList where Element == Int64 {}
+extension CellVenues: VenueList {}
 
 /// Lists of venues that recent searches of one index file made, the most recently used kept
 /// within a budget of venues in all. Shared by the readers of that file that
 /// ``OSMIndexReaderPool`` keeps: as-you-type asks the same things again and again.
+///
+/// A table by key, each entry marked with when it was last used; past the budget, the least
+/// recently used go until three quarters of it are left (one sort now and then, rather than a
+/// list kept in order at every search).
 final class RecentVenueLists<Key: Hashable & Sendable, List: VenueList>: @unchecked Sendable {
     private let budget: Int
     private let largest: Int
     private let lock = NSLock()
-    private var entries: [(key: Key, list: List)] = []
+    private var entries: [Key: Entry] = [:]
+    private var clock: UInt64 = 0
     private var total = 0
 
-    /// Keeps at most `budget` venues (8 bytes each), none of a list of more than `largest`.
+    /// A kept list: a class, so that marking it used does not write the table.
+    private final class Entry {
+        let list: List
+        var used: UInt64
+
+        init(list: List, used: UInt64) {
+            self.list = list
+            self.used = used
+        }
+    }
+
+    /// Keeps at most `budget` venues, none of a list of more than `largest`.
     init(budget: Int, largest: Int) {
         self.budget = budget
         self.largest = largest
     }
 
-    /// The list for `key`, from an earlier search or made now by `make`.
+    /// The list for `key`, from an earlier search or made now by `make` (outside the lock: two
+    /// readers may make one list at once, and both are right).
     func list(for key: Key, make: () throws -> List) rethrows -> List {
         let kept: List? = lock.withLock {
-            guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
-            let entry = entries.remove(at: index)
-            entries.append(entry)
+            clock += 1
+            guard let entry = entries[key] else { return nil }
+            entry.used = clock
             return entry.list
         }
         if let kept { return kept }
         let list = try make()
         guard list.count <= largest else { return list }
         lock.withLock {
-            guard !entries.contains(where: { $0.key == key }) else { return }
-            entries.append((key, list))
+            guard entries[key] == nil else { return }
+            clock += 1
+            entries[key] = Entry(list: list, used: clock)
             total += list.count
-            while total > budget, let oldest = entries.first {
-                total -= oldest.list.count
-                entries.removeFirst()
+            guard total > budget else { return }
+            for (key, entry) in entries.sorted(by: { $0.value.used < $1.value.used }) {
+                guard total > budget * 3 / 4 else { break }
+                entries[key] = nil
+                total -= entry.list.count
             }
         }
         return list
     }
+
+    /// How many lists are kept (for tests).
+    var count: Int { lock.withLock { entries.count } }
 }
 
 /// The venues of the index words that recent searches matched, by their `word.id`s: the
@@ -64,6 +88,10 @@ struct WordsKey: Hashable, Sendable {
 /// ascending): as-you-type asks about the same circle at every keystroke, with another term each
 /// time, so the R-tree is read once per circle, not once per keystroke.
 typealias RecentCircles = RecentVenueLists<CircleKey, [Int64]>
+
+/// The venues of the grid cells that recent searches read (``PositionCell``): people typing a
+/// few streets apart share cells where they never share a circle.
+typealias RecentCells = RecentVenueLists<PositionCell, CellVenues>
 
 /// A circle, exactly as asked.
 struct CircleKey: Hashable, Sendable {
