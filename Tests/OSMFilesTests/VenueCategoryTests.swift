@@ -8,8 +8,7 @@ import VenuesTestSupport
 @Suite("OSM: a venue's categories")
 struct VenueCategoryTests {
     @Test func categoriesAreThoseWhoseRulesMatch() {
-        let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SeededGenerator(state: seed)
+        var (seed, random) = SeededGenerator.forTest("VenueCategoryTests.categoriesAreThoseWhoseRulesMatch")
         let keys = ["amenity", "shop", "tourism", "leisure", "name", "cuisine", "craft"]
         let values =
             Array(Set(OSMVocabulary.categoryRules.values.flatMap { $0.compactMap(\.values).flatMap { $0 } }))

@@ -12,8 +12,7 @@ struct SortedElementsTests {
     }
 
     @Test func commonIsEveryElementBothHoldInOrder() {
-        let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SeededGenerator(state: seed)
+        var (seed, random) = SeededGenerator.forTest("SortedElementsTests.commonIsEveryElementBothHoldInOrder")
         for _ in 0..<300 {
             let limit = Int64.random(in: 2...100_000, using: &random)
             let word = Self.sortedUnique(Int.random(in: 0...5_000, using: &random), below: limit, using: &random)

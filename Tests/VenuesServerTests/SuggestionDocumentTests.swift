@@ -43,8 +43,9 @@ struct SuggestionDocumentTests {
     }
 
     @Test func randomDocumentsAreWrittenAsTheEncoderWritesThem() throws {
-        let seed = UInt64.random(in: 0...UInt64.max)
-        var random = SeededGenerator(state: seed)
+        var (seed, random) = SeededGenerator.forTest(
+            "SuggestionDocumentTests.randomDocumentsAreWrittenAsTheEncoderWritesThem"
+        )
         for _ in 0..<2000 {
             let suggestions = (0..<Int.random(in: 0...4, using: &random)).map { _ in
                 SuggestionDocument.Suggestion(

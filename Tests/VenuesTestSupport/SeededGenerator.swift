@@ -28,3 +28,17 @@ extension SeededGenerator {
         return (chosen, SeededGenerator(state: chosen))
     }
 }
+
+extension SeededGenerator {
+    /// The seed CI draws with: a property test is deterministic there (a red CI must be one that
+    /// a change caused), and draws anew in every local run.
+    public static let ciSeed: UInt64 = 0x5EED_2026_1128
+
+    /// The generator of one property test's random inputs: `VENUES_TEST_SEED` when that is set
+    /// (to replay a failure), ``ciSeed`` in CI, otherwise a new draw each run. The seed used is
+    /// printed with the test's name and returned for the test's failure messages, which must
+    /// name it.
+    public static func forTest(_ test: String) -> (seed: UInt64, generator: SeededGenerator) {
+        forTest(test, seed: TestEnvironment.isCI ? ciSeed : UInt64.random(in: 0...UInt64.max))
+    }
+}

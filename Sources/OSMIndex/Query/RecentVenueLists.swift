@@ -12,7 +12,8 @@ extension Array: VenueList where Element == Int64 {}
 extension CellVenues: VenueList {}
 
 /// Lists of venues that recent searches of one index file made, the most recently used kept
-/// within a budget of venues in all. Shared by the readers of that file that
+/// within a budget of venues in all (an empty list costs one: the sea around a city has many
+/// empty cells, and each is an entry). Shared by the readers of that file that
 /// ``OSMIndexReaderPool`` keeps: as-you-type asks the same things again and again.
 ///
 /// A table by key, each entry marked with when it was last used; past the budget, the least
@@ -59,19 +60,26 @@ final class RecentVenueLists<Key: Hashable & Sendable, List: VenueList>: @unchec
             guard entries[key] == nil else { return }
             clock += 1
             entries[key] = Entry(list: list, used: clock)
-            total += list.count
+            total += Self.cost(of: list)
             guard total > budget else { return }
             for (key, entry) in entries.sorted(by: { $0.value.used < $1.value.used }) {
                 guard total > budget * 3 / 4 else { break }
                 entries[key] = nil
-                total -= entry.list.count
+                total -= Self.cost(of: entry.list)
             }
         }
         return list
     }
 
+    /// What a kept list counts against the budget: its venues, and at least one.
+    private static func cost(of list: List) -> Int { max(list.count, 1) }
+
     /// How many lists are kept (for tests).
     var count: Int { lock.withLock { entries.count } }
+
+    /// What the kept lists count against the budget (for tests): never more than the budget
+    /// once a list has been put in.
+    var cost: Int { lock.withLock { total } }
 }
 
 /// The venues of the index words that recent searches matched, by their `word.id`s: the
