@@ -160,6 +160,12 @@ let mergeAndOutput: [Target] = [
         name: "VenuesAggregator",
         dependencies: ["VenuesCore", "VenuesFiles", "VenuesMerge", "VenuesFavorites"]
     ),
+    // Opening hours: OpenStreetMap's `opening_hours` read and evaluated (every source's hours
+    // are written in it), public holidays, sun times; no provider and nothing of the package.
+    .target(name: "VenuesHours"),
+    // A venue's time zone from its position, offline: timezone-boundary-builder's polygons (ODbL)
+    // compacted into a quadtree compiled in as a base64 string literal (docs/time-zones.md).
+    .target(name: "VenuesTimeZones"),
     // The one list of providers (`ProviderRegistry.standard`) and configuration → providers:
     // the set-up the CLI and the server share.
     .target(
@@ -367,6 +373,8 @@ let testSupport: [Target] = [
 let tests: [Target] = [
     .testTarget(name: "PackageLayoutTests"),
     .testTarget(name: "VenuesCoreTests", dependencies: ["VenuesCore", "VenuesTestSupport"]),
+    .testTarget(name: "VenuesHoursTests", dependencies: ["VenuesHours"]),
+    .testTarget(name: "VenuesTimeZonesTests", dependencies: ["VenuesTimeZones"], resources: [.copy("Fixtures")]),
     .testTarget(
         name: "VenuesHTTPTests",
         dependencies: ["VenuesHTTP", "VenuesTestSupport"]
@@ -504,6 +512,7 @@ let package = Package(
         .library(name: "VenuesFavorites", targets: ["VenuesFavorites"]),
         .library(name: "VenuesConfig", targets: ["VenuesConfig"]),
         .library(name: "VenuesAggregator", targets: ["VenuesAggregator"]),
+        .library(name: "VenuesHours", targets: ["VenuesHours"]),
         .library(name: "VenuesEngine", targets: ["VenuesEngine"]),
         .library(name: "VenuesTestKit", targets: ["VenuesTestKit"]),
         .library(name: "FoursquareProvider", targets: ["FoursquareProvider"]),

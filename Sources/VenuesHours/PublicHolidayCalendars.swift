@@ -1,0 +1,157 @@
+/// The national public holidays of each known country, as rules.
+///
+/// Each list holds the days that are public holidays in the whole country by law (not the de
+/// facto days off such as Christmas Eve in Finland, and no regional holiday); sources are the
+/// countries' official calendars. docs/hours.md lists what each country includes.
+enum PublicHolidayCalendars {
+    private static let monday = 0
+    private static let thursday = 3
+    private static let saturday = 5
+
+    /// The rules by ISO 3166-1 alpha-2 code.
+    static let rules: [String: [HolidayRule]] = [
+        "FI": [
+            HolidayRule(name: "New Year's Day", placement: .fixed(month: 1, day: 1)),
+            HolidayRule(name: "Epiphany", placement: .fixed(month: 1, day: 6)),
+            HolidayRule(name: "Good Friday", placement: .easter(offset: -2)),
+            HolidayRule(name: "Easter Sunday", placement: .easter(offset: 0)),
+            HolidayRule(name: "Easter Monday", placement: .easter(offset: 1)),
+            HolidayRule(name: "May Day", placement: .fixed(month: 5, day: 1)),
+            HolidayRule(name: "Ascension Day", placement: .easter(offset: 39)),
+            HolidayRule(name: "Whit Sunday", placement: .easter(offset: 49)),
+            HolidayRule(name: "Midsummer Day", placement: .weekdayOnOrAfter(month: 6, day: 20, weekday: saturday)),
+            HolidayRule(name: "All Saints' Day", placement: .weekdayOnOrAfter(month: 10, day: 31, weekday: saturday)),
+            HolidayRule(name: "Independence Day", placement: .fixed(month: 12, day: 6)),
+            HolidayRule(name: "Christmas Day", placement: .fixed(month: 12, day: 25)),
+            HolidayRule(name: "St Stephen's Day", placement: .fixed(month: 12, day: 26)),
+        ],
+        "SE": [
+            HolidayRule(name: "New Year's Day", placement: .fixed(month: 1, day: 1)),
+            HolidayRule(name: "Epiphany", placement: .fixed(month: 1, day: 6)),
+            HolidayRule(name: "Good Friday", placement: .easter(offset: -2)),
+            HolidayRule(name: "Easter Sunday", placement: .easter(offset: 0)),
+            HolidayRule(name: "Easter Monday", placement: .easter(offset: 1)),
+            HolidayRule(name: "May Day", placement: .fixed(month: 5, day: 1)),
+            HolidayRule(name: "Ascension Day", placement: .easter(offset: 39)),
+            HolidayRule(name: "Whit Sunday", placement: .easter(offset: 49)),
+            HolidayRule(name: "National Day", placement: .fixed(month: 6, day: 6), years: 2005...9999),
+            HolidayRule(name: "Midsummer Day", placement: .weekdayOnOrAfter(month: 6, day: 20, weekday: saturday)),
+            HolidayRule(name: "All Saints' Day", placement: .weekdayOnOrAfter(month: 10, day: 31, weekday: saturday)),
+            HolidayRule(name: "Christmas Day", placement: .fixed(month: 12, day: 25)),
+            HolidayRule(name: "Boxing Day", placement: .fixed(month: 12, day: 26)),
+        ],
+        "NO": [
+            HolidayRule(name: "New Year's Day", placement: .fixed(month: 1, day: 1)),
+            HolidayRule(name: "Maundy Thursday", placement: .easter(offset: -3)),
+            HolidayRule(name: "Good Friday", placement: .easter(offset: -2)),
+            HolidayRule(name: "Easter Sunday", placement: .easter(offset: 0)),
+            HolidayRule(name: "Easter Monday", placement: .easter(offset: 1)),
+            HolidayRule(name: "Labour Day", placement: .fixed(month: 5, day: 1)),
+            HolidayRule(name: "Constitution Day", placement: .fixed(month: 5, day: 17)),
+            HolidayRule(name: "Ascension Day", placement: .easter(offset: 39)),
+            HolidayRule(name: "Whit Sunday", placement: .easter(offset: 49)),
+            HolidayRule(name: "Whit Monday", placement: .easter(offset: 50)),
+            HolidayRule(name: "Christmas Day", placement: .fixed(month: 12, day: 25)),
+            HolidayRule(name: "Boxing Day", placement: .fixed(month: 12, day: 26)),
+        ],
+        "DK": [
+            HolidayRule(name: "New Year's Day", placement: .fixed(month: 1, day: 1)),
+            HolidayRule(name: "Maundy Thursday", placement: .easter(offset: -3)),
+            HolidayRule(name: "Good Friday", placement: .easter(offset: -2)),
+            HolidayRule(name: "Easter Sunday", placement: .easter(offset: 0)),
+            HolidayRule(name: "Easter Monday", placement: .easter(offset: 1)),
+            HolidayRule(name: "General Prayer Day", placement: .easter(offset: 26), years: 1900...2023),
+            HolidayRule(name: "Ascension Day", placement: .easter(offset: 39)),
+            HolidayRule(name: "Whit Sunday", placement: .easter(offset: 49)),
+            HolidayRule(name: "Whit Monday", placement: .easter(offset: 50)),
+            HolidayRule(name: "Christmas Day", placement: .fixed(month: 12, day: 25)),
+            HolidayRule(name: "Boxing Day", placement: .fixed(month: 12, day: 26)),
+        ],
+        "EE": [
+            HolidayRule(name: "New Year's Day", placement: .fixed(month: 1, day: 1)),
+            HolidayRule(name: "Independence Day", placement: .fixed(month: 2, day: 24)),
+            HolidayRule(name: "Good Friday", placement: .easter(offset: -2)),
+            HolidayRule(name: "Easter Sunday", placement: .easter(offset: 0)),
+            HolidayRule(name: "Spring Day", placement: .fixed(month: 5, day: 1)),
+            HolidayRule(name: "Whit Sunday", placement: .easter(offset: 49)),
+            HolidayRule(name: "Victory Day", placement: .fixed(month: 6, day: 23)),
+            HolidayRule(name: "Midsummer Day", placement: .fixed(month: 6, day: 24)),
+            HolidayRule(name: "Restoration of Independence Day", placement: .fixed(month: 8, day: 20)),
+            HolidayRule(name: "Christmas Eve", placement: .fixed(month: 12, day: 24)),
+            HolidayRule(name: "Christmas Day", placement: .fixed(month: 12, day: 25)),
+            HolidayRule(name: "Boxing Day", placement: .fixed(month: 12, day: 26)),
+        ],
+        "DE": [
+            HolidayRule(name: "New Year's Day", placement: .fixed(month: 1, day: 1)),
+            HolidayRule(name: "Good Friday", placement: .easter(offset: -2)),
+            HolidayRule(name: "Easter Monday", placement: .easter(offset: 1)),
+            HolidayRule(name: "Labour Day", placement: .fixed(month: 5, day: 1)),
+            HolidayRule(name: "Ascension Day", placement: .easter(offset: 39)),
+            HolidayRule(name: "Whit Monday", placement: .easter(offset: 50)),
+            HolidayRule(name: "German Unity Day", placement: .fixed(month: 10, day: 3), years: 1990...9999),
+            HolidayRule(name: "Christmas Day", placement: .fixed(month: 12, day: 25)),
+            HolidayRule(name: "St Stephen's Day", placement: .fixed(month: 12, day: 26)),
+        ],
+        "NL": [
+            HolidayRule(name: "New Year's Day", placement: .fixed(month: 1, day: 1)),
+            HolidayRule(name: "Easter Sunday", placement: .easter(offset: 0)),
+            HolidayRule(name: "Easter Monday", placement: .easter(offset: 1)),
+            HolidayRule(
+                name: "King's Day",
+                placement: .fixed(month: 4, day: 27),
+                weekend: .sundayToSaturday,
+                years: 2014...9999
+            ),
+            HolidayRule(name: "Ascension Day", placement: .easter(offset: 39)),
+            HolidayRule(name: "Whit Sunday", placement: .easter(offset: 49)),
+            HolidayRule(name: "Whit Monday", placement: .easter(offset: 50)),
+            HolidayRule(name: "Christmas Day", placement: .fixed(month: 12, day: 25)),
+            HolidayRule(name: "Boxing Day", placement: .fixed(month: 12, day: 26)),
+        ],
+        "GB": [
+            HolidayRule(name: "New Year's Day", placement: .fixed(month: 1, day: 1), weekend: .nextFreeWeekday),
+            HolidayRule(name: "Good Friday", placement: .easter(offset: -2)),
+            HolidayRule(name: "Easter Monday", placement: .easter(offset: 1)),
+            HolidayRule(name: "Early May bank holiday", placement: .nthWeekday(month: 5, weekday: monday, nth: 1)),
+            HolidayRule(name: "Spring bank holiday", placement: .nthWeekday(month: 5, weekday: monday, nth: -1)),
+            HolidayRule(name: "Summer bank holiday", placement: .nthWeekday(month: 8, weekday: monday, nth: -1)),
+            HolidayRule(name: "Christmas Day", placement: .fixed(month: 12, day: 25), weekend: .nextFreeWeekday),
+            HolidayRule(name: "Boxing Day", placement: .fixed(month: 12, day: 26), weekend: .nextFreeWeekday),
+        ],
+        "FR": [
+            HolidayRule(name: "New Year's Day", placement: .fixed(month: 1, day: 1)),
+            HolidayRule(name: "Easter Monday", placement: .easter(offset: 1)),
+            HolidayRule(name: "Labour Day", placement: .fixed(month: 5, day: 1)),
+            HolidayRule(name: "Victory in Europe Day", placement: .fixed(month: 5, day: 8)),
+            HolidayRule(name: "Ascension Day", placement: .easter(offset: 39)),
+            HolidayRule(name: "Whit Monday", placement: .easter(offset: 50)),
+            HolidayRule(name: "Bastille Day", placement: .fixed(month: 7, day: 14)),
+            HolidayRule(name: "Assumption Day", placement: .fixed(month: 8, day: 15)),
+            HolidayRule(name: "All Saints' Day", placement: .fixed(month: 11, day: 1)),
+            HolidayRule(name: "Armistice Day", placement: .fixed(month: 11, day: 11)),
+            HolidayRule(name: "Christmas Day", placement: .fixed(month: 12, day: 25)),
+        ],
+        "US": [
+            HolidayRule(name: "New Year's Day", placement: .fixed(month: 1, day: 1), weekend: .nearestWeekday),
+            HolidayRule(
+                name: "Martin Luther King Jr. Day",
+                placement: .nthWeekday(month: 1, weekday: monday, nth: 3),
+                years: 1986...9999
+            ),
+            HolidayRule(name: "Washington's Birthday", placement: .nthWeekday(month: 2, weekday: monday, nth: 3)),
+            HolidayRule(name: "Memorial Day", placement: .nthWeekday(month: 5, weekday: monday, nth: -1)),
+            HolidayRule(
+                name: "Juneteenth",
+                placement: .fixed(month: 6, day: 19),
+                weekend: .nearestWeekday,
+                years: 2021...9999
+            ),
+            HolidayRule(name: "Independence Day", placement: .fixed(month: 7, day: 4), weekend: .nearestWeekday),
+            HolidayRule(name: "Labor Day", placement: .nthWeekday(month: 9, weekday: monday, nth: 1)),
+            HolidayRule(name: "Columbus Day", placement: .nthWeekday(month: 10, weekday: monday, nth: 2)),
+            HolidayRule(name: "Veterans Day", placement: .fixed(month: 11, day: 11), weekend: .nearestWeekday),
+            HolidayRule(name: "Thanksgiving Day", placement: .nthWeekday(month: 11, weekday: thursday, nth: 4)),
+            HolidayRule(name: "Christmas Day", placement: .fixed(month: 12, day: 25), weekend: .nearestWeekday),
+        ],
+    ]
+}

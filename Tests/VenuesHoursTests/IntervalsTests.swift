@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@testable import VenuesHours
+
+@Suite("Intervals and the memo")
+struct IntervalsTests {
+    typealias Support = HoursTestSupport
+
+    @Test("open and unknown intervals in order, clipped to the range, closed time left out")
+    func intervals() throws {
+        let hours = try OpeningHours("Mo-Fr 09:00-17:00; We 17:00-19:00 unknown \"maybe\"; Sa off \"stocktaking\"")
+        let list = hours.intervals(
+            from: Support.instant("2026-11-30T12:00:00+02:00"),
+            to: Support.instant("2026-12-02T18:00:00+02:00"),
+            in: Support.context()
+        )
+        #expect(
+            list == [
+                HoursInterval(
+                    start: Support.instant("2026-11-30T12:00:00+02:00"),
+                    end: Support.instant("2026-11-30T17:00:00+02:00"),
+                    state: .open,
+                    comment: nil
+                ),
+                HoursInterval(
+                    start: Support.instant("2026-12-01T09:00:00+02:00"),
+                    end: Support.instant("2026-12-01T17:00:00+02:00"),
+                    state: .open,
+                    comment: nil
+                ),
+                HoursInterval(
+                    start: Support.instant("2026-12-02T17:00:00+02:00"),
+                    end: Support.instant("2026-12-02T18:00:00+02:00"),
+                    state: .unknown,
+                    comment: "maybe"
+                ),
+            ]
+        )
+    }
+
+    @Test("an interval over midnight is one interval; an empty range has none")
+    func overMidnight() throws {
+        let hours = try OpeningHours("Mo-Su 00:00-24:00")
+        let list = hours.intervals(
+            from: Support.instant("2026-11-30T12:00:00+02:00"),
+            to: Support.instant("2026-12-03T12:00:00+02:00"),
+            in: Support.context()
+        )
+        #expect(list.count == 1)
+        #expect(
+            hours.intervals(
+                from: Support.instant("2026-11-30T12:00:00+02:00"),
+                to: Support.instant("2026-11-30T12:00:00+02:00"),
+                in: Support.context()
+            ).isEmpty
+        )
+    }
+
+    @Test(
+        "evaluations agree with intervals at random instants: state, comment and next change",
+        arguments: [
+            "Mo-Fr 09:00-17:00; PH off", "Fr-Sa 18:00-03:00; Su 12:00-16:00", "10:00-18:00; Dec 24-26 off",
+            "18:00+", "Mo-Fr 10:00-14:00+; Sa 10:00-12:00 \"short\"", "24/7; Su[-1] off", "week 01-53/2 Mo 08:00-26:00",
+            "Apr-Oct Mo-Fr 10:00-18:00", "easter -2 days-easter +1 day 10:00-12:00", "Mo-Fr 08:00-16:00; SH off",
+        ]
+    )
+    func agree(_ value: String) throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        print("IntervalsTests.agree seed \(seed)")
+        var generator = SeededGenerator(seed: seed)
+        let hours = try OpeningHours(value)
+        let context = Support.context()
+        let start = Support.instant("2026-01-01T00:00:00+02:00")
+        let end = start.addingTimeInterval(800 * 86_400)
+        let list = hours.intervals(from: start, to: end, in: context)
+        let boundaries = Set(list.flatMap { [$0.start, $0.end] }).subtracting([start, end]).sorted()
+        for _ in 0..<200 {
+            let instant = start.addingTimeInterval(Double(Int.random(in: 0..<(365 * 1_440), using: &generator) * 60))
+            let inside = list.first { $0.start <= instant && instant < $0.end }
+            let evaluation = hours.evaluate(at: instant, in: context)
+            #expect(evaluation.state == inside?.state ?? .closed, "\(value) at \(instant)")
+            #expect(evaluation.comment == inside?.comment, "\(value) at \(instant)")
+            let expected = boundaries.first { $0 > instant }
+            let withinHorizon = expected.map { $0.timeIntervalSince(instant) < 366 * 86_400 } ?? false
+            #expect(evaluation.nextChange == (withinHorizon ? expected : nil), "\(value) at \(instant)")
+        }
+    }
+
+    @Test("instants far outside the calendar do not trap")
+    func extremeInstants() throws {
+        let hours = try OpeningHours("Mo-Fr 09:00-17:00; PH off")
+        for instant in [
+            Date.distantPast, Date.distantFuture, Date(timeIntervalSince1970: 1e15), Date(timeIntervalSince1970: -1e15),
+        ] {
+            _ = hours.evaluate(at: instant, in: Support.context())
+        }
+        #expect(
+            hours.intervals(
+                from: Date.distantFuture,
+                to: Date.distantFuture.addingTimeInterval(86_400),
+                in: Support.context()
+            ).count <= 1
+        )
+    }
+
+    @Test("the memo parses each text once and shares the answer between threads")
+    func memo() async throws {
+        let memo = OpeningHoursMemo()
+        let texts = ["Mo-Fr 09:00-17:00", "24/7", "Mo-Fr 9-17"]
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<64 {
+                group.addTask {
+                    let text = texts[index % texts.count]
+                    switch memo.hours(text) {
+                    case .success(let hours): #expect(hours.text == text)
+                    case .failure(let error): #expect(error.offset == 7)
+                    }
+                }
+            }
+        }
+        #expect(memo.count == 3)
+        #expect(try memo.hours("24/7").get() == (try OpeningHours("24/7")))
+    }
+}
