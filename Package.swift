@@ -166,6 +166,11 @@ let mergeAndOutput: [Target] = [
     // A venue's time zone from its position, offline: timezone-boundary-builder's polygons (ODbL)
     // compacted into a quadtree compiled in as a base64 string literal (docs/time-zones.md).
     .target(name: "VenuesTimeZones"),
+    // A venue's opening state: its sources' hours in its zone, the order of trust, the filter.
+    .target(
+        name: "VenuesOpenState",
+        dependencies: ["VenuesCore", "VenuesHours", "VenuesTimeZones", "VenuesAggregator", "VenuesMerge"]
+    ),
     // The one list of providers (`ProviderRegistry.standard`) and configuration → providers:
     // the set-up the CLI and the server share.
     .target(
@@ -180,7 +185,7 @@ let mergeAndOutput: [Target] = [
     // `ProviderCatalog` it is handed: it knows no provider.
     .target(
         name: "VenuesReports",
-        dependencies: ["VenuesCore", "VenuesAggregator", "VenuesMerge", "VenuesFavorites"]
+        dependencies: ["VenuesCore", "VenuesAggregator", "VenuesMerge", "VenuesFavorites", "VenuesOpenState"]
     ),
     // For provider authors: an in-memory provider and the provider conformance suite.
     .target(
@@ -220,7 +225,7 @@ let server: [Target] = [
         dependencies: [
             "VenuesCore", "VenuesHTTP", "VenuesConfig", "VenuesEngine", "VenuesAggregator", "VenuesMerge",
             "VenuesFavorites", "VenuesReports", "VenuesServerStore", "VenuesServerStoreSQLite",
-            "VenuesServerStorePostgres",
+            "VenuesServerStorePostgres", "VenuesOpenState",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -270,6 +275,9 @@ let executables: [Target] = [
             "VenuesAggregator",
             "VenuesEngine",
             "VenuesReports",
+            "VenuesHours",
+            "VenuesOpenState",
+            "VenuesTimeZones",
             "FoursquareProvider",
             "GooglePlacesProvider",
             "OverpassProvider",
@@ -376,6 +384,10 @@ let tests: [Target] = [
     .testTarget(name: "VenuesHoursTests", dependencies: ["VenuesHours"]),
     .testTarget(name: "VenuesTimeZonesTests", dependencies: ["VenuesTimeZones"], resources: [.copy("Fixtures")]),
     .testTarget(
+        name: "VenuesOpenStateTests",
+        dependencies: ["VenuesOpenState", "VenuesHours", "VenuesCore", "VenuesAggregator", "VenuesMerge"]
+    ),
+    .testTarget(
         name: "VenuesHTTPTests",
         dependencies: ["VenuesHTTP", "VenuesTestSupport"]
     ),
@@ -454,7 +466,7 @@ let tests: [Target] = [
         dependencies: [
             "VenuesCore", "VenuesHTTP", "VenuesMerge", "VenuesFavorites", "VenuesAggregator", "VenuesTestKit",
             "VenuesConfig", "VenuesEngine", "VenuesSQLite", "FoursquareProvider", "GooglePlacesProvider",
-            "OverpassProvider", "OSMReplication", "VenuesTestSupport",
+            "OverpassProvider", "OSMReplication", "VenuesTestSupport", "VenuesHours",
         ]
     ),
     .testTarget(
@@ -513,6 +525,7 @@ let package = Package(
         .library(name: "VenuesConfig", targets: ["VenuesConfig"]),
         .library(name: "VenuesAggregator", targets: ["VenuesAggregator"]),
         .library(name: "VenuesHours", targets: ["VenuesHours"]),
+        .library(name: "VenuesOpenState", targets: ["VenuesOpenState"]),
         .library(name: "VenuesEngine", targets: ["VenuesEngine"]),
         .library(name: "VenuesTestKit", targets: ["VenuesTestKit"]),
         .library(name: "FoursquareProvider", targets: ["FoursquareProvider"]),

@@ -77,6 +77,12 @@ struct FoursquarePlaceDTO: Decodable {
     var price: Int?
     var distance: Double?
     var hoursDisplay: String?
+    /// `hours.regular`: the usual week.
+    var regularHours: [FoursquareHoursEntry]
+    /// `hours.open_now`.
+    var openNow: Bool?
+    /// `timezone` (v3 only: the new API dropped it).
+    var timeZone: String?
     var totalRatings: Int?
     var photos: [FoursquarePhotoDTO]
     /// The names of the chains the place belongs to (`chains[].name`).
@@ -84,11 +90,24 @@ struct FoursquarePlaceDTO: Decodable {
 
     private enum CodingKeys: String, CodingKey {
         case fsq_place_id, fsq_id, name, latitude, longitude, geocodes, location, categories, tel, website,
-            rating, price, distance, hours, stats, photos, chains
+            rating, price, distance, hours, stats, photos, chains, timezone
     }
     private struct Chain: Decodable { var name: String? }
     private struct Geocodes: Decodable { var main: FoursquarePointDTO? }
-    private struct Hours: Decodable { var display: String? }
+    private struct Hours: Decodable {
+        var display: String?
+        var open_now: Bool?
+        var regular: [FoursquareHoursEntry]?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            display = try? container.decodeIfPresent(String.self, forKey: .display)
+            open_now = try? container.decodeIfPresent(Bool.self, forKey: .open_now)
+            regular = container.lossyArray(FoursquareHoursEntry.self, .regular)
+        }
+
+        private enum Keys: String, CodingKey { case display, open_now, regular }
+    }
     private struct Stats: Decodable { var total_ratings: Int? }
 
     init(from decoder: any Decoder) throws {
@@ -105,7 +124,11 @@ struct FoursquarePlaceDTO: Decodable {
         rating = container.lenientDouble(.rating)
         price = container.lenientDouble(.price).flatMap { $0.isFinite ? Int(exactly: $0) : nil }
         distance = container.lenientDouble(.distance)
-        hoursDisplay = (try? container.decodeIfPresent(Hours.self, forKey: .hours))??.display
+        let hours = (try? container.decodeIfPresent(Hours.self, forKey: .hours)) ?? nil
+        hoursDisplay = hours?.display
+        regularHours = hours?.regular ?? []
+        openNow = hours?.open_now
+        timeZone = container.lenientString(.timezone)
         totalRatings = (try? container.decodeIfPresent(Stats.self, forKey: .stats))??.total_ratings
         photos = container.lossyArray(FoursquarePhotoDTO.self, .photos)
         chainNames = container.lossyArray(Chain.self, .chains).compactMap(\.name)

@@ -118,6 +118,7 @@ public enum FoursquareDecoder {
                 ratingCount: place.totalRatings.flatMap { $0 >= 0 ? $0 : nil },
                 price: place.price.flatMap { (1...4).contains($0) ? $0 : nil },
                 openingHours: nonEmpty(place.hoursDisplay),
+                hours: FoursquareHours.hours(of: place),
                 links: links
             )
         )

@@ -30,7 +30,13 @@ public enum FoursquareRequestBuilder {
     /// The fields a lookup (`venues show`) asks for: the search fields plus the price tier,
     /// opening hours, the rating count and photos.
     public static func detailFields(_ api: FoursquareProvider.Configuration.API) -> [String] {
-        searchFields(api) + ["price", "hours", "stats", "photos"]
+        searchFields(api) + ["price"] + hoursFields(api) + ["stats", "photos"]
+    }
+
+    /// The fields of opening hours: `hours`, and in v3 the place's `timezone` (the new API
+    /// dropped it: the zone then comes from the position).
+    public static func hoursFields(_ api: FoursquareProvider.Configuration.API) -> [String] {
+        api == .v3 ? ["hours", "timezone"] : ["hours"]
     }
 
     /// The value of `X-Places-Api-Version`.
@@ -86,7 +92,9 @@ public enum FoursquareRequestBuilder {
         }
         items.append(URLQueryItem(name: "sort", value: sort(query)))
         items.append(URLQueryItem(name: "limit", value: String(pageSize(query.limit))))
-        items.append(URLQueryItem(name: "fields", value: searchFields(configuration.api).joined(separator: ",")))
+        // Hours are a premium field: asked for only when a filter on them needs them.
+        let fields = searchFields(configuration.api) + (query.wantsOpeningHours ? hoursFields(configuration.api) : [])
+        items.append(URLQueryItem(name: "fields", value: fields.joined(separator: ",")))
         return items
     }
 

@@ -49,6 +49,36 @@ struct GoogleLocalizedText: Codable, Sendable, Hashable {
 /// `GoogleMapsPlacesV1PlaceOpeningHours` (the part we read).
 struct GoogleOpeningHours: Codable, Sendable, Hashable {
     var weekdayDescriptions: [String]?
+    var periods: [GoogleOpeningPeriod]?
+    var openNow: Bool?
+}
+
+/// `GoogleMapsPlacesV1PlaceOpeningHoursPeriod`: open from `open` until `close`; no `close` is
+/// open for ever (a place open day and night has one period, Sunday 00:00 without a close).
+struct GoogleOpeningPeriod: Codable, Sendable, Hashable {
+    var open: GooglePeriodPoint?
+    var close: GooglePeriodPoint?
+}
+
+/// `GoogleMapsPlacesV1PlaceOpeningHoursPeriodPoint`: a day of the week (0 is Sunday), a time,
+/// and in current hours the date, in the place's own zone.
+struct GooglePeriodPoint: Codable, Sendable, Hashable {
+    var day: Int?
+    var hour: Int?
+    var minute: Int?
+    var date: GoogleDate?
+}
+
+/// `GoogleTypeDate`.
+struct GoogleDate: Codable, Sendable, Hashable {
+    var year: Int
+    var month: Int
+    var day: Int
+}
+
+/// `GoogleTypeTimeZone`: the IANA identifier.
+struct GoogleTimeZone: Codable, Sendable, Hashable {
+    var id: String?
 }
 
 /// `GoogleMapsPlacesV1Place`: every field is optional; Google omits what the mask did not ask for.
@@ -68,6 +98,9 @@ struct GooglePlace: Codable, Sendable, Hashable {
     var priceLevel: String?
     var businessStatus: String?
     var regularOpeningHours: GoogleOpeningHours?
+    var currentOpeningHours: GoogleOpeningHours?
+    var utcOffsetMinutes: Int?
+    var timeZone: GoogleTimeZone?
 }
 
 /// `GoogleMapsPlacesV1SearchNearbyResponse` and `GoogleMapsPlacesV1SearchTextResponse`:

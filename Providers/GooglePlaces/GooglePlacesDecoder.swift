@@ -129,6 +129,7 @@ public enum GooglePlacesDecoder {
                 ratingCount: place.userRatingCount,
                 price: price(fromLevel: place.priceLevel),
                 openingHours: hours.isEmpty ? nil : hours.joined(separator: "; "),
+                hours: GoogleHoursSpecification.hours(of: place),
                 links: links,
                 extras: extras
             )

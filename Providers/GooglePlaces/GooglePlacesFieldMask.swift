@@ -20,11 +20,18 @@ public enum GooglePlacesFieldMask {
         "priceLevel",
     ]
 
-    /// Extra place fields read by a lookup by id (`venues show`), which shows everything we know.
-    public static let detailOnlyFields: [String] = [
-        "businessStatus",
-        "regularOpeningHours.weekdayDescriptions",
+    /// Opening hours: the regular week, the coming days (special days included) and the
+    /// place's offset and zone. Asked for by a lookup, and by a search only when a filter on
+    /// opening hours needs them (``VenueQuery/wantsOpeningHours``): they are costlier fields.
+    public static let hoursFields: [String] = [
+        "regularOpeningHours",
+        "currentOpeningHours",
+        "utcOffsetMinutes",
+        "timeZone",
     ]
+
+    /// Extra place fields read by a lookup by id (`venues show`), which shows everything we know.
+    public static let detailOnlyFields: [String] = ["businessStatus"] + hoursFields
 
     /// Nearby Search: paths relative to `GoogleMapsPlacesV1SearchNearbyResponse`.
     public static let nearby: String = placeFields.map { "places.\($0)" }.joined(separator: ",")
@@ -32,6 +39,14 @@ public enum GooglePlacesFieldMask {
     /// Text Search: the place paths plus the top-level `nextPageToken`, without which Google
     /// sends no token and paging stops after one page.
     public static let textSearch: String = nearby + ",nextPageToken"
+
+    /// Nearby Search with the opening hours (``hoursFields``).
+    public static let nearbyWithHours: String = (placeFields + hoursFields).map { "places.\($0)" }.joined(
+        separator: ","
+    )
+
+    /// Text Search with the opening hours.
+    public static let textSearchWithHours: String = nearbyWithHours + ",nextPageToken"
 
     /// Place Details (`GET /v1/places/{id}`): paths relative to `GoogleMapsPlacesV1Place`, no `places.` prefix.
     public static let details: String = (placeFields + detailOnlyFields).joined(separator: ",")

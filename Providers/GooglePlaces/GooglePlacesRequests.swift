@@ -38,7 +38,7 @@ public struct GooglePlacesRequestBuilder: Sendable {
         let request = post(
             path: "/v1/places:searchNearby",
             body: Self.encode(body),
-            fieldMask: GooglePlacesFieldMask.nearby,
+            fieldMask: query.wantsOpeningHours ? GooglePlacesFieldMask.nearbyWithHours : GooglePlacesFieldMask.nearby,
             timeout: query.timeout
         )
         return Built(request: request, warnings: warnings)
@@ -63,7 +63,8 @@ public struct GooglePlacesRequestBuilder: Sendable {
         let request = post(
             path: "/v1/places:searchText",
             body: Self.encode(body),
-            fieldMask: GooglePlacesFieldMask.textSearch,
+            fieldMask: query.wantsOpeningHours
+                ? GooglePlacesFieldMask.textSearchWithHours : GooglePlacesFieldMask.textSearch,
             timeout: query.timeout
         )
         return Built(request: request, warnings: warnings)

@@ -17,6 +17,9 @@ public struct AggregatedResult: Sendable, Hashable {
     public var found: Int
     /// Every provider's outcome, in the order the providers were given.
     public var outcomes: [ProviderOutcome]
+    /// How many places the aggregator's filter left out (``Aggregator/filter``); `nil` when
+    /// there was no filter.
+    public var filtered: FilterCounts?
 
     /// A result, as ``Aggregator/run(_:progress:)`` makes them; for tests and for code that
     /// builds results of its own (a cache, a server relaying another one).

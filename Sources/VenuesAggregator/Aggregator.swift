@@ -14,7 +14,11 @@ public import VenuesMerge
 /// 3. Drops venues outside the search circle and merges records of the same place
 ///    (``merger``).
 /// 4. Marks favourites and adds stored favourites inside the circle that no provider returned.
-/// 5. Sorts (distance, name or rating) and keeps at most `query.limit` places, saying how many
+/// 5. Keeps the places that pass ``filter``, when there is one (opening hours), counting those
+///    it left out (``AggregatedResult/filtered``). A filtered query asks for the whole circle
+///    (``VenueQuery/wantsWholeCircle``): the nearest `limit` places that pass are rarely among
+///    the nearest `limit` of all.
+/// 6. Sorts (distance, name or rating) and keeps at most `query.limit` places, saying how many
 ///    there were before (``AggregatedResult/found``). Providers that
 ///    hold the whole circle return all of it when the order is not distance
 ///    (``VenueQuery/nearestLimit``), so a name or rating order is over the whole circle.
@@ -28,6 +32,8 @@ public struct Aggregator: Sendable {
     public var merger: any VenueMerging
     /// Which results are favourites.
     public var favorites: any FavoriteMarking
+    /// Which places stay in the list (``ResultFiltering``); `nil` keeps every one.
+    public var filter: (any ResultFiltering)?
     /// The centre used when neither the query nor a provider gives one.
     public var fallbackCenter: Coordinate
 
@@ -59,6 +65,10 @@ public struct Aggregator: Sendable {
     ) async -> AggregatedResult {
         var outcomes: [ProviderID: ProviderOutcome] = [:]
         var query = query
+        if let filter {
+            query.wantsWholeCircle = true
+            filter.prepare(&query)
+        }
         var centerSource = CenterSource.given
 
         if query.center == nil {
@@ -91,8 +101,21 @@ public struct Aggregator: Sendable {
 
         let ordered = providers.compactMap { outcomes[$0.id] }
         let center = finalQuery.center ?? fallbackCenter
-        let combined = combine(ordered, query: finalQuery, center: center)
-        return AggregatedResult(
+        var combined = combine(ordered, query: finalQuery, center: center)
+        var filtered: FilterCounts?
+        if let filter {
+            var counts = FilterCounts()
+            combined.removeAll { place in
+                switch filter.verdict(on: place.merged) {
+                case .kept: return false
+                case .leftOut: counts.leftOut += 1
+                case .leftOutUnknown: counts.unknown += 1
+                }
+                return true
+            }
+            filtered = counts
+        }
+        var result = AggregatedResult(
             query: finalQuery,
             center: center,
             centerSource: centerSource,
@@ -100,6 +123,8 @@ public struct Aggregator: Sendable {
             found: combined.count,
             outcomes: ordered
         )
+        result.filtered = filtered
+        return result
     }
 
     /// Looks one venue up at the provider that issued its id.

@@ -18,8 +18,8 @@ struct Venues: AsyncParsableCommand {
             """,
         version: VenuesVersion.current,
         subcommands: [
-            NearbyCommand.self, SearchCommand.self, ShowCommand.self, FavoritesCommand.self, ProvidersCommand.self,
-            OSMCommand.self, OvertureCommand.self, ServeCommand.self,
+            NearbyCommand.self, SearchCommand.self, ShowCommand.self, HoursCommand.self, FavoritesCommand.self,
+            ProvidersCommand.self, OSMCommand.self, OvertureCommand.self, ServeCommand.self,
         ]
     )
 

@@ -3,7 +3,7 @@
 /// Providers fill what they know; every optional field may be missing. Name and coordinate
 /// are always present: a provider skips records without them.
 ///
-/// Coding: ``names`` and ``extent`` came later; JSON without them (a favourites snapshot or a
+/// Coding: ``names``, ``extent`` and ``hours`` came later; JSON without them (a favourites snapshot or a
 /// cached listing written before) still decodes, with no other names and no extent.
 public struct Venue: Sendable, Hashable, Codable {
     /// The id at the provider that returned it. For a merged venue: the id of its canonical source.
@@ -38,6 +38,9 @@ public struct Venue: Sendable, Hashable, Codable {
     public var price: Int?
     /// Opening hours as the provider gives them (OSM `opening_hours` syntax or free text).
     public var openingHours: String?
+    /// Each source's opening hours in the syntax the hours engine reads (``VenueHours``); a
+    /// merged venue keeps every source's. Empty when no source knows them.
+    public var hours: [VenueHours]
     /// Links a user may open: the provider's page, a map, photos. Never a URL carrying a key.
     public var links: [VenueLink]
     /// Provider-specific facts worth keeping (cuisine, brand, wheelchair…), by key.
@@ -59,6 +62,7 @@ public struct Venue: Sendable, Hashable, Codable {
         ratingCount: Int? = nil,
         price: Int? = nil,
         openingHours: String? = nil,
+        hours: [VenueHours] = [],
         links: [VenueLink] = [],
         extras: [String: String] = [:]
     ) {
@@ -76,6 +80,7 @@ public struct Venue: Sendable, Hashable, Codable {
         self.ratingCount = ratingCount
         self.price = price
         self.openingHours = openingHours
+        self.hours = hours
         self.links = links
         self.extras = extras
     }
@@ -94,7 +99,7 @@ public struct Venue: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case id, name, names, coordinate, extent, address, categories, providerCategories, phone, website
-        case rating, ratingCount, price, openingHours, links, extras
+        case rating, ratingCount, price, openingHours, hours, links, extras
     }
 
     public init(from decoder: any Decoder) throws {
@@ -113,6 +118,7 @@ public struct Venue: Sendable, Hashable, Codable {
         ratingCount = try container.decodeIfPresent(Int.self, forKey: .ratingCount)
         price = try container.decodeIfPresent(Int.self, forKey: .price)
         openingHours = try container.decodeIfPresent(String.self, forKey: .openingHours)
+        hours = try container.decodeIfPresent([VenueHours].self, forKey: .hours) ?? []
         links = try container.decode([VenueLink].self, forKey: .links)
         extras = try container.decode([String: String].self, forKey: .extras)
     }
@@ -133,6 +139,7 @@ public struct Venue: Sendable, Hashable, Codable {
         try container.encodeIfPresent(ratingCount, forKey: .ratingCount)
         try container.encodeIfPresent(price, forKey: .price)
         try container.encodeIfPresent(openingHours, forKey: .openingHours)
+        if !hours.isEmpty { try container.encode(hours, forKey: .hours) }
         try container.encode(links, forKey: .links)
         try container.encode(extras, forKey: .extras)
     }

@@ -20,6 +20,16 @@ public struct VenueQuery: Sendable, Hashable {
     /// providers may also pass to the server (Overpass `[timeout:N]`).
     public var timeout: Double
 
+    /// Whether a provider that has every venue of the circle at hand returns all of them
+    /// (``nearestLimit`` and ``rankedLimit`` are `nil`): the aggregator filters the places
+    /// after the merge (opening hours), and the nearest `limit` of those that pass are rarely
+    /// among the nearest `limit` of all. Set by the aggregator.
+    public var wantsWholeCircle = false
+
+    /// Whether the venues' opening hours are needed (a filter on them): providers that sell
+    /// hours in a costlier tier (Google) ask for them only then, and for a lookup.
+    public var wantsOpeningHours = false
+
     /// The default radius, 1000 m.
     public static let defaultRadius = 1000
     /// The default limit, 50 venues.
@@ -70,12 +80,14 @@ public struct VenueQuery: Sendable, Hashable {
     /// A provider that cannot see the whole circle (an API that answers a page or a few) returns
     /// what it got and, when more exist, says so in ``ProviderResponse/warnings``: the order is
     /// then over its answer only.
-    public var nearestLimit: Int? { sort == .distance || (sort == .relevance && !isTextSearch) ? limit : nil }
+    public var nearestLimit: Int? {
+        !wantsWholeCircle && (sort == .distance || (sort == .relevance && !isTextSearch)) ? limit : nil
+    }
 
     /// For a text search in ``VenueSort/relevance`` order, how many venues a provider that has
     /// every venue of the circle at hand returns: the best ``limit`` by ``SearchTerm`` match,
     /// then distance (the aggregator's own order). `nil` for any other query.
-    public var rankedLimit: Int? { sort == .relevance && isTextSearch ? limit : nil }
+    public var rankedLimit: Int? { !wantsWholeCircle && sort == .relevance && isTextSearch ? limit : nil }
 }
 
 /// The order of the final list.

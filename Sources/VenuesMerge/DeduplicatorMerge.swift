@@ -60,6 +60,7 @@ extension Deduplicator {
         }
         venue.price = sources.lazy.compactMap(\.price).first
         venue.openingHours = sources.lazy.compactMap(\.openingHours).first
+        venue.hours = unique(sources.flatMap(\.hours))
         var seenLinks = Set<String>()
         venue.links = sources.flatMap(\.links).filter { seenLinks.insert($0.url).inserted }
         for source in sources.dropFirst() {

@@ -1,14 +1,15 @@
 public import Foundation
 
 /// `--format csv`: RFC 4180 (CRLF line ends, quoted where needed) with a header row. Text
-/// cells that a spreadsheet would run as a formula are prefixed with `'`. The last column,
+/// cells that a spreadsheet would run as a formula are prefixed with `'`. `open` is the opening
+/// state at the listing's moment (`open`, `closed`, `unknown`). The last column,
 /// `attribution`, holds the lines each row's data owes (its providers' and its datasets'),
 /// separated by ` · `.
 public enum CSVRenderer {
     /// The documented header of nearby and search listings.
     public static let header = [
         "id", "name", "latitude", "longitude", "distance", "address", "categories", "phone", "website", "rating",
-        "favorite", "sources", "attribution",
+        "favorite", "open", "sources", "attribution",
     ]
     /// Favourites listings add the user's note and when the favourite was added, as the JSON does.
     public static let favoritesHeader = header + ["note", "addedAt"]
@@ -21,7 +22,7 @@ public enum CSVRenderer {
                 text(row.id), text(row.name), number(row.latitude), number(row.longitude),
                 row.distance.map(number) ?? "",
                 text(row.address), text(row.categories.joined(separator: ";")), text(row.phone), text(row.website),
-                row.rating.map(number) ?? "", row.favorite ? "true" : "false",
+                row.rating.map(number) ?? "", row.favorite ? "true" : "false", row.hours?.state ?? "unknown",
                 text(row.sources.map(\.id).joined(separator: ";")),
                 text(document.attribution(of: row).joined(separator: " · ")),
             ]

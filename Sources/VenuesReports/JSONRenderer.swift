@@ -16,6 +16,8 @@ public enum JSONRenderer {
         var venues: [VenueObject]
         var providers: [ProviderObject]
         var attribution: [String]
+        /// With a filter on opening hours: how many places it left out.
+        var hoursFilter: ResultDocument.HoursFilterSummary?
 
         init(_ document: ResultDocument) {
             query = Query(
@@ -30,6 +32,7 @@ public enum JSONRenderer {
             venues = document.rows.map(VenueObject.init)
             providers = document.providers.map(ProviderObject.init)
             attribution = document.attribution
+            hoursFilter = document.hoursFilter
         }
     }
 
@@ -64,7 +67,7 @@ public enum JSONRenderer {
 
         enum CodingKeys: String, CodingKey {
             case id, name, latitude, longitude, distance, address, categories, phone, website, rating, favorite,
-                match, sources, merge, note, addedAt
+                match, hours, sources, merge, note, addedAt
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -81,6 +84,7 @@ public enum JSONRenderer {
             try container.encode(row.rating, forKey: .rating)
             try container.encode(row.favorite, forKey: .favorite)
             try container.encodeIfPresent(row.match, forKey: .match)
+            try container.encodeIfPresent(row.hours, forKey: .hours)
             try container.encode(row.sources, forKey: .sources)
             try container.encodeIfPresent(row.merge, forKey: .merge)
             try container.encodeIfPresent(row.note, forKey: .note)

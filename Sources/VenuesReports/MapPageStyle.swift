@@ -38,6 +38,9 @@ public enum MapPageStyle {
         .name { font-weight: 600; }
         .favorite-mark { color: #975a16; }
         .facts, .address, .sources, .note { font-size: 0.9rem; }
+        .open-badge.open { color: #22663a; font-weight: 600; }
+        .open-badge.closed { color: #9b2c2c; }
+        .week { margin: 0.25rem 0 0; padding-left: 1.2em; font-variant-numeric: tabular-nums; }
         .sources, .note { color: var(--muted); }
         .source { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.8rem; }
         .providers ul { margin: 0; padding-left: 1.2em; font-size: 0.9rem; }
@@ -137,5 +140,5 @@ public enum MapPageStyle {
         """#
 
     /// `sha256-…` of ``css`` (its UTF-8 bytes), as a CSP source expression takes it.
-    public static let sha256 = "sha256-d3MGHtlGJ+pO6zchW/9Wob3bWSBD8JL1I1Uu7wLpFvk="
+    public static let sha256 = "sha256-C42g4xdOYjaHtOTZ/Hho85TvZ1Iboe7jrgU/1Tn09Eg="
 }

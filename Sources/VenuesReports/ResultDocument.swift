@@ -2,6 +2,7 @@ public import Foundation
 public import VenuesAggregator
 public import VenuesCore
 public import VenuesMerge
+public import VenuesOpenState
 
 /// What every output format shows, built once from an aggregated result with all provider
 /// text already sanitised.
@@ -44,6 +45,8 @@ public struct ResultDocument {
         /// its sources, sanitised): an Overture place's datasets.
         public var attribution: [String] = []
         public var merge: [Merge]?
+        /// The opening hours at the listing's moment (``ResultDocument/Hours``).
+        public var hours: Hours?
         /// Favourites listings only: the user's note and when the favourite was added.
         public var note: String?
         public var addedAt: String?
@@ -125,6 +128,8 @@ public struct ResultDocument {
     /// (``AggregatedResult/found``); `nil` when every place found is in ``rows``.
     public var found: Int?
     public var providers: [ProviderStatus]
+    /// What a filter on opening hours left out; `nil` without one.
+    public var hoursFilter: HoursFilterSummary?
     public var explain: Bool
     /// The providers this build knows: their attribution lines.
     public var catalog: ProviderCatalog
@@ -163,8 +168,9 @@ public struct ResultDocument {
         self.catalog = catalog
     }
 
-    /// A listing of an aggregated result; `catalog` gives the attribution lines.
-    public init(result: AggregatedResult, explain: Bool, catalog: ProviderCatalog) {
+    /// A listing of an aggregated result; `catalog` gives the attribution lines, `hours` the
+    /// moment the rows' opening hours are shown for (by default now, in the user's zone).
+    public init(result: AggregatedResult, explain: Bool, catalog: ProviderCatalog, hours: HoursMoment = HoursMoment()) {
         kind = result.query.isTextSearch ? .search : .nearby
         center = result.center
         centerSource = result.centerSource
@@ -176,8 +182,10 @@ public struct ResultDocument {
         rows = result.venues.map { item in
             var row = Row(merged: item.merged, distance: item.distance, favorite: item.isFavorite, explain: explain)
             row.match = item.match
+            row.hours = Hours(hours.state(of: item.venue))
             return row
         }
+        hoursFilter = result.filtered.map { HoursFilterSummary(closed: $0.leftOut, unknown: $0.unknown) }
         providers = result.outcomes.map { outcome in
             switch outcome.result {
             case .success(let response):

@@ -66,6 +66,7 @@ public enum ServedMapPage {
         <option value="rating">best rated first</option>
         <option value="relevance">best match first</option>
         </select></label>
+        <label class="open-now"><input type="checkbox" name="openNow" id="open-now"> Open now</label>
         <details class="choices"><summary>Categories: <span id="category-summary">any</span></summary>
         <fieldset><legend>Categories (none ticked: any)</legend>
         \(categoryChoices)

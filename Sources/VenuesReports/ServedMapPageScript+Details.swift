@@ -109,6 +109,12 @@ extension ServedMapPageScript {
             call("GET", "/v1/venues/" + encodeURIComponent(venue.id)).then(function (detail) {
               if (sequence !== detailsSequence) return;
               hours.textContent = detail && detail.openingHours ? detail.openingHours : "not known";
+              if (detail && detail.week && detail.week.length) {
+                var state = detail.hours && detail.hours.source ? hoursLabel(detail.hours) + ". " : "";
+                html("span", "hours-now", state, hours);
+                var week = html("ul", "week", null, hours);
+                detail.week.forEach(function (line) { html("li", null, line, week); });
+              }
               if (detail && typeof detail.note === "string" && !$("details-note").value) $("details-note").value = detail.note;
               mark("details", "loaded");
             }, function () {

@@ -113,6 +113,7 @@ extension ServedMapPageScript {
                 .map(function (box) { return box.value; }).join(","));
             }
             if (sort) params.set("sort", sort);
+            if ($("open-now").checked) params.set("openNow", "true");
             params.set("limit", String(shown.limit));
             return params;
           }
@@ -223,6 +224,7 @@ extension ServedMapPageScript {
           ["term", "near", "radius", "sort"].forEach(function (name) {
             if (initial.has(name)) form.elements[name].value = initial.get(name);
           });
+          $("open-now").checked = initial.get("openNow") === "true";
           if (initial.has("limit")) shown.limit = Math.max(1, parseInt(initial.get("limit"), 10) || PAGE_SIZE);
           var categories = initial.getAll("category").join(",").split(",");
           ticked("category").forEach(function (box) { box.checked = categories.indexOf(box.value) >= 0; });

@@ -77,8 +77,10 @@ extension ServedMapPageScript {
             var pins = svg("g", { "class": "pins" }, content);
             for (var i = 0; i < placed.length; i++) {
               var spot = placed[i], venue = spot.venue, number = spot.number;
-              var label = number + ". " + venue.name + (venue.favorite ? " ★" : "");
+              var label = number + ". " + venue.name + (venue.favorite ? " ★" : "") +
+                (venue.hours && venue.hours.source ? " (" + hoursLabel(venue.hours) + ")" : "");
               var pin = svg("g", { "class": "pin" + (venue.favorite ? " favorite" : "") +
+                                   (venue.hours && venue.hours.source ? " " + venue.hours.state : "") +
                                    (venue.id === shown.selected ? " selected" : ""),
                                    "data-venue-id": venue.id, "data-number": String(number),
                                    transform: "translate(" + round(spot.x) + " " + round(spot.y) + ")",

@@ -72,6 +72,10 @@ extension ServedMapPageScript {
                 if (facts.childNodes.length) facts.appendChild(document.createTextNode(" · "));
                 html("span", "category", categoryName(venue.categories[0]), facts);
               }
+              if (venue.hours && venue.hours.source) {
+                if (facts.childNodes.length) facts.appendChild(document.createTextNode(" · "));
+                html("span", "open-badge " + venue.hours.state, hoursLabel(venue.hours), facts);
+              }
               if (venue.address) html("bdi", null, venue.address, html("p", "address", null, details));
               if (venue.note) html("bdi", null, venue.note, html("p", "note", "Note: ", details));
               if (venue.sources && venue.sources.length) {

@@ -43,7 +43,7 @@ public enum ServedMapPageScript {
         + "})();\n"
 
     /// `sha256-…` of ``source`` (its UTF-8 bytes), as a CSP source expression takes it.
-    public static let sha256 = "sha256-ceCaVqNdmHJxeNQH8nrFgjgtOHREuvx0Uy/w+rDW6EY="
+    public static let sha256 = "sha256-o+Cesglu/skbzQ3Tsg0Hmj9I7fIN2Vok0G7ueRU+2us="
 
     /// Constants, Web Mercator, element helpers, the token and the API calls with their errors
     /// in a person's words.
@@ -165,6 +165,13 @@ public enum ServedMapPageScript {
           function clear(element) { while (element.lastChild) element.removeChild(element.lastChild); }
           function distanceLabel(meters) {
             return meters < 1000 ? Math.round(meters) + " m" : (meters / 1000).toFixed(1) + " km";
+          }
+          // A venue's hours in a few words, in its own time: "open until 21:00", "opens 09:00", "hours unknown".
+          function hoursLabel(hours) {
+            var at = typeof hours.nextChange === "string" ? hours.nextChange.substr(11, 5) : null;
+            if (hours.state === "open") return at && hours.nextState === "closed" ? "open until " + at : "open";
+            if (hours.state === "closed") return at && hours.nextState === "open" ? "closed, opens " + at : "closed";
+            return "hours unknown";
           }
           function coordinateLabel(latitude, longitude) {
             return latitude.toFixed(5) + ", " + longitude.toFixed(5);

@@ -3,6 +3,7 @@ public import VenuesAggregator
 public import VenuesCore
 public import VenuesFavorites
 public import VenuesMerge
+import VenuesOpenState
 
 /// Everything known about one place, for `venues show`.
 public struct VenueDetail {
@@ -62,6 +63,21 @@ public struct VenueDetail {
         )
         add("price", venue.price.map { $0 == 0 ? "free" : String(repeating: "€", count: $0) })
         add("hours", venue.openingHours)
+        let now = Date()
+        let evaluator = VenueHoursEvaluator()
+        let state = evaluator.state(of: venue, at: now)
+        if state.source != nil {
+            var words = OpenStateWording.words(state, at: now)
+            if state.zoneSource == .user { words += " (in your time zone: the venue's is not known)" }
+            if state.sourcesDisagree {
+                words += " (\(state.disagreeing.map(\.rawValue).joined(separator: ", ")) says otherwise)"
+            }
+            add("open", words)
+            for (number, line) in evaluator.weekLines(of: venue, from: now).enumerated() {
+                add(number == 0 ? "week" : "", line)
+            }
+        }
+        for problem in state.problems { add("hours problem", problem) }
         for key in venue.extras.keys.sorted() { add(key, venue.extras[key]) }
         if let favorite {
             add("favourite", "since \(ISO8601DateFormatter().string(from: favorite.addedAt))")
@@ -121,6 +137,9 @@ public struct VenueDetail {
         var ratingCount: Int?
         var price: Int?
         var openingHours: String?
+        /// The state now (``ResultDocument/Hours``) and the week from today, a day a line.
+        var hours: ResultDocument.Hours
+        var week: [String]
         var extras: [String: String]
         var favorite: Bool
         var note: String?
@@ -143,6 +162,10 @@ public struct VenueDetail {
             ratingCount = venue.ratingCount
             price = venue.price
             openingHours = TextSanitizer.clean(venue.openingHours)
+            let now = Date()
+            let evaluator = VenueHoursEvaluator()
+            hours = ResultDocument.Hours(evaluator.state(of: venue, at: now))
+            week = evaluator.weekLines(of: venue, from: now).map { TextSanitizer.clean($0) }
             extras = venue.extras.reduce(into: [:]) { $0[TextSanitizer.clean($1.key)] = TextSanitizer.clean($1.value) }
             favorite = detail.favorite != nil
             note = TextSanitizer.clean(detail.favorite?.note)
@@ -181,6 +204,8 @@ public struct VenueDetail {
             try container.encode(ratingCount, forKey: .ratingCount)
             try container.encode(price, forKey: .price)
             try container.encode(openingHours, forKey: .openingHours)
+            try container.encode(hours, forKey: .hours)
+            try container.encode(week, forKey: .week)
             try container.encode(extras, forKey: .extras)
             try container.encode(favorite, forKey: .favorite)
             try container.encode(note, forKey: .note)
@@ -191,7 +216,7 @@ public struct VenueDetail {
 
         enum CodingKeys: String, CodingKey {
             case id, name, latitude, longitude, address, categories, providerCategories, phone, website, rating,
-                ratingCount, price, openingHours, extras, favorite, note, sources, links, origin
+                ratingCount, price, openingHours, hours, week, extras, favorite, note, sources, links, origin
         }
     }
 }

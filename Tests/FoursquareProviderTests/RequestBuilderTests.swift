@@ -193,7 +193,7 @@ struct RequestBuilderTests {
         #expect(legacy.url.path == "/v3/places/4b0588f4f964a520bdc522e3")
         #expect(
             items(legacy)["fields"]
-                == "fsq_id,name,geocodes,location,categories,tel,website,rating,chains,price,hours,stats,photos"
+                == "fsq_id,name,geocodes,location,categories,tel,website,rating,chains,price,hours,timezone,stats,photos"
         )
     }
 

@@ -99,7 +99,7 @@ actor FakeGooglePlaces {
         switch (request.method, request.path) {
         case ("POST", "/v1/places:searchNearby"):
             if let problem = validateNearby(request) { return problem }
-            return forced ?? .json(String(decoding: nearbyBody, as: UTF8.self))
+            return forced ?? .json(String(decoding: Self.masked(nearbyBody, mask: mask), as: UTF8.self))
         case ("POST", "/v1/places:searchText"):
             return searchText(request)
         case ("GET", let path) where path.hasPrefix("/v1/places/"):
@@ -110,6 +110,24 @@ actor FakeGooglePlaces {
         default:
             return Self.error(404, "NOT_FOUND", "test server: no route for \(request.method) \(request.path)")
         }
+    }
+
+    /// The hours fields of a place sit in a costlier tier: like Google, the fake sends them only
+    /// when the mask names them.
+    static let hoursFields = ["regularOpeningHours", "currentOpeningHours", "utcOffsetMinutes", "timeZone"]
+
+    /// `body` without the place fields the mask does not ask for (of ``hoursFields``).
+    static func masked(_ body: Data, mask: String) -> Data {
+        let asked = Set(mask.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        guard var object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+            let places = object["places"] as? [[String: Any]]
+        else { return body }
+        object["places"] = places.map { place in
+            var place = place
+            for field in hoursFields where !asked.contains("places." + field) { place[field] = nil }
+            return place
+        }
+        return (try? JSONSerialization.data(withJSONObject: object)) ?? body
     }
 
     private func validateNearby(_ request: GoogleRequest) -> StubResponse? {

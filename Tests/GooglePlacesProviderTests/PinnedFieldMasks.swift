@@ -18,9 +18,17 @@ enum PinnedFieldMasks {
         + "places.rating,places.userRatingCount,places.nationalPhoneNumber,places.internationalPhoneNumber,"
         + "places.websiteUri,places.googleMapsUri,places.priceLevel,nextPageToken"
 
-    /// Place Details (`GET /v1/places/{id}`): no `places.` prefix, plus the two detail-only fields.
+    /// Place Details (`GET /v1/places/{id}`): no `places.` prefix, plus the business status and
+    /// the opening hours (the regular week, the coming days, the offset and zone).
     static let details =
         "id,displayName,formattedAddress,location,types,primaryType,rating,userRatingCount,nationalPhoneNumber,"
         + "internationalPhoneNumber,websiteUri,googleMapsUri,priceLevel,businessStatus,"
-        + "regularOpeningHours.weekdayDescriptions"
+        + "regularOpeningHours,currentOpeningHours,utcOffsetMinutes,timeZone"
+
+    /// Nearby Search when a filter on opening hours needs them: the hours fields added.
+    static let nearbyWithHours =
+        nearby + ",places.regularOpeningHours,places.currentOpeningHours,places.utcOffsetMinutes,places.timeZone"
+
+    /// Text Search when a filter on opening hours needs them.
+    static let textSearchWithHours = nearbyWithHours + ",nextPageToken"
 }

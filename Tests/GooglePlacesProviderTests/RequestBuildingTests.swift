@@ -163,7 +163,7 @@ struct RequestBuildingTests {
         let mask = try #require(request.headers["X-Goog-FieldMask"])
         #expect(mask == PinnedFieldMasks.details)
         #expect(!mask.contains("places."))
-        #expect(mask.contains("regularOpeningHours.weekdayDescriptions"))
+        #expect(mask.contains("regularOpeningHours,currentOpeningHours,utcOffsetMinutes"))
         #expect(request.headers["X-Goog-Api-Key"] == Harness.apiKey)
         #expect(request.url.query == nil)
     }

@@ -119,6 +119,8 @@ struct SchemaTests {
     @Test(arguments: [
         (GooglePlacesFieldMask.nearby, "GoogleMapsPlacesV1SearchNearbyResponse"),
         (GooglePlacesFieldMask.textSearch, "GoogleMapsPlacesV1SearchTextResponse"),
+        (GooglePlacesFieldMask.nearbyWithHours, "GoogleMapsPlacesV1SearchNearbyResponse"),
+        (GooglePlacesFieldMask.textSearchWithHours, "GoogleMapsPlacesV1SearchTextResponse"),
         (GooglePlacesFieldMask.details, "GoogleMapsPlacesV1Place"),
     ])
     func everyFieldMaskPathExists(mask: String, response: String) {
@@ -160,7 +162,8 @@ struct SchemaTests {
     }
 
     @Test func fixturesOnlyUseFieldsOurMasksAskFor() throws {
-        let asked = Set(GooglePlacesFieldMask.placeFields)
+        // The hours fields too: a filter on opening hours asks for them.
+        let asked = Set(GooglePlacesFieldMask.placeFields + GooglePlacesFieldMask.hoursFields)
         let object = try #require(try Fixtures.json("searchnearby-helsinki-cafes.json") as? [String: Any])
         for place in try #require(object["places"] as? [[String: Any]]) {
             #expect(Set(place.keys).isSubset(of: asked), "\(place.keys)")

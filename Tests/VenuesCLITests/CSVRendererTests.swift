@@ -126,7 +126,7 @@ import VenuesMerge
         let csv = CSVRenderer.render(Self.document(names: ["A"]))
         #expect(
             csv.hasPrefix(
-                "id,name,latitude,longitude,distance,address,categories,phone,website,rating,favorite,sources,attribution\r\n"
+                "id,name,latitude,longitude,distance,address,categories,phone,website,rating,favorite,open,sources,attribution\r\n"
             )
         )
     }

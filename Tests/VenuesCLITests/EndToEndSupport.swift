@@ -34,7 +34,8 @@ enum EndToEndProcess {
         }
     }
 
-    static func run(_ arguments: [String], environment: [String: String]) async throws -> Output {
+    /// Runs `venues` with `arguments`; `input`, when given, is its standard input.
+    static func run(_ arguments: [String], environment: [String: String], input: String? = nil) async throws -> Output {
         let process = Process()
         process.executableURL = try VenuesProcess.executable
         process.arguments = arguments
@@ -43,10 +44,18 @@ enum EndToEndProcess {
         let stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         let clock = ContinuousClock()
         let start = clock.now
         try process.run()
+        if let input {
+            let writer = stdin.fileHandleForWriting
+            await offCooperativePool {
+                writer.write(Data(input.utf8))
+                try? writer.close()
+            }
+        }
         let pid = process.processIdentifier
         let sampler = Task.detached { () -> Int? in
             var peak: Int?

@@ -128,7 +128,7 @@ struct OfflineSampleTests {
         let lines = output.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(
             lines.first
-                == "id,name,latitude,longitude,distance,address,categories,phone,website,rating,favorite,sources,attribution"
+                == "id,name,latitude,longitude,distance,address,categories,phone,website,rating,favorite,open,sources,attribution"
         )
         #expect(lines.count == 5)
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("osm:") })

@@ -54,8 +54,8 @@ struct VenuesProcess {
 
     /// Runs `venues arguments…` and waits for it; output is captured whole (see
     /// ``EndToEndProcess`` for timing and memory figures).
-    static func run(_ arguments: [String], environment: [String: String]) async throws -> Output {
-        let output = try await EndToEndProcess.run(arguments, environment: environment)
+    static func run(_ arguments: [String], environment: [String: String], input: String? = nil) async throws -> Output {
+        let output = try await EndToEndProcess.run(arguments, environment: environment, input: input)
         return Output(status: output.status, stdout: output.stdout, stderr: output.stderr)
     }
 

@@ -31,7 +31,7 @@ struct ListingRouteTests {
         #expect(
             Set(first.keys) == [
                 "id", "name", "latitude", "longitude", "distance", "address", "categories", "phone", "website",
-                "rating", "favorite", "sources",
+                "rating", "favorite", "hours", "sources",
             ]
         )
         let providers = try #require(document["providers"] as? [[String: Any]])

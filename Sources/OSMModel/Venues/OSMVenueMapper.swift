@@ -10,7 +10,8 @@ package import VenuesCore
 /// - address: `addr:street` + `addr:housenumber`, then `addr:postcode` + `addr:city`
 ///   (`"Mannerheimintie 5, 00100 Helsinki"`), or `addr:full`;
 /// - phone: `phone`, else `contact:phone`; website: `website`, `contact:website`, `url`;
-/// - opening hours: `opening_hours`;
+/// - opening hours: `opening_hours`, as text and as the source's ``VenueHours`` (checked on
+///   `check_date:opening_hours`, else `check_date`);
 /// - categories: the shared vocabulary (``OSMVocabulary``) plus raw `amenity=cafe` labels;
 /// - extras: `cuisine`, `brand`, `wheelchair`, `operator`, `email`, `wikidata`, `wikipedia`,
 ///   `outdoor_seating`, `takeaway`, `diet:vegan`, `diet:vegetarian`, `level`, `name:en`, `name:fi`,
@@ -55,6 +56,7 @@ package enum OSMVenueMapper {
             phone: tags.first("phone", "contact:phone"),
             website: tags.first("website", "contact:website", "url"),
             openingHours: tags.first("opening_hours"),
+            hours: hours(tags),
             links: [
                 VenueLink(
                     kind: .providerPage,
@@ -64,6 +66,18 @@ package enum OSMVenueMapper {
             ],
             extras: extras
         )
+    }
+
+    /// The `opening_hours` value as the source's hours, with the date it was last checked.
+    static func hours(_ tags: OSMTags) -> [VenueHours] {
+        guard let value = tags.first("opening_hours") else { return [] }
+        return [
+            VenueHours(
+                provider: .openStreetMap,
+                specification: value,
+                checked: tags.first("check_date:opening_hours", "check_date")
+            )
+        ]
     }
 
     /// The tags ``summary(kind:id:coordinate:tags:)`` reads: the name and the keys of the

@@ -20,6 +20,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var query: QueryOptions
+    @OptionGroup var hours: HoursOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var index: IndexOptions
     @OptionGroup var overture: OvertureOptions
@@ -33,7 +34,7 @@ struct SearchCommand: AsyncParsableCommand {
         try await failingWithMessage {
             var context = try await CommandContext.make(global: global)
             context.configuration = overture.applied(to: index.applied(to: context.configuration))
-            try await QueryRunner(context: context, options: query, output: output).run(term: term)
+            try await QueryRunner(context: context, options: query, hours: hours, output: output).run(term: term)
         }
     }
 }

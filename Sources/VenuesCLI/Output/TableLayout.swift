@@ -9,7 +9,7 @@ import VenuesReports
 /// category, then the address, and the rest to name and address up to their longest content.
 struct TableLayout: Equatable {
     enum Column: CaseIterable {
-        case marker, name, distance, category, address, sources
+        case marker, name, distance, open, category, address, sources
 
         /// The header text (the marker column has none).
         var title: String {
@@ -17,6 +17,7 @@ struct TableLayout: Equatable {
             case .marker: ""
             case .name: "Name"
             case .distance: "Dist"
+            case .open: "Open"
             case .category: "Category"
             case .address: "Address"
             case .sources: "Sources"
@@ -47,12 +48,15 @@ struct TableLayout: Equatable {
     /// The layout for cells whose widest content (header included) is `natural`, in a terminal
     /// `width` columns wide. Below the narrowest layout, the name gets what is left (at least
     /// one column) and lines may still be too wide: the renderer cuts them.
+    ///
+    /// The "Open" column is shown only when `natural` has it (some row's hours are known).
     init(natural: [Column: Int], width: Int) {
         func content(_ column: Column) -> Int { natural[column] ?? DisplayWidth.of(column.title) }
         let preferred: [Column: Int] = [
             .marker: 1,
             .name: max(DisplayWidth.of(Column.name.title), content(.name)),
             .distance: max(DisplayWidth.of(Column.distance.title), content(.distance)),
+            .open: content(.open),
             .category: min(Self.categoryCap, max(Self.categoryMinimum, content(.category))),
             .address: max(Self.addressMinimum, content(.address)),
             .sources: min(Self.sourcesCap, max(DisplayWidth.of(Column.sources.title), content(.sources))),
@@ -62,11 +66,13 @@ struct TableLayout: Equatable {
         minimum[.category] = min(preferred[.category] ?? 0, Self.categoryMinimum)
         minimum[.address] = Self.addressMinimum
 
+        let showsOpen = natural[.open] != nil
         let candidates: [[Column]] = [
-            [.marker, .name, .distance, .category, .address, .sources],
-            [.marker, .name, .distance, .category, .sources],
-            [.marker, .name, .distance, .category],
-        ]
+            [.marker, .name, .distance, .open, .category, .address, .sources],
+            [.marker, .name, .distance, .open, .category, .sources],
+            [.marker, .name, .distance, .open, .category],
+            [.marker, .name, .distance, .open],
+        ].map { $0.filter { showsOpen || $0 != .open } }
         for columns in candidates {
             var layout = TableLayout(columns: columns, widths: minimum.filter { columns.contains($0.key) })
             if layout.totalWidth <= width {

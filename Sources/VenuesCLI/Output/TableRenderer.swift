@@ -26,7 +26,9 @@ enum TableRenderer {
     /// The widest content of each column, header included.
     private static func naturalWidths(_ rows: [ResultDocument.Row]) -> [TableLayout.Column: Int] {
         var natural: [TableLayout.Column: Int] = [:]
-        for column in TableLayout.Column.allCases {
+        // The "Open" column only when some row's hours are known: a column of "?" says nothing.
+        let hoursKnown = rows.contains { $0.hours.map { $0.state != "unknown" || $0.source != nil } ?? false }
+        for column in TableLayout.Column.allCases where column != .open || hoursKnown {
             natural[column] = rows.reduce(DisplayWidth.of(column.title)) {
                 max($0, DisplayWidth.of(cell(column, of: $1)))
             }
@@ -48,6 +50,7 @@ enum TableRenderer {
         case .marker: row.favorite ? "★" : ""
         case .name: row.name
         case .distance: row.distance.map(distanceLabel) ?? ""
+        case .open: row.hours?.words ?? "?"
         case .category: categoryLabel(row)
         case .address: row.address ?? ""
         case .sources: sourcesLabel(row)

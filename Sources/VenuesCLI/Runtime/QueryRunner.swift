@@ -14,6 +14,7 @@ import VenuesReports
 struct QueryRunner {
     var context: CommandContext
     var options: QueryOptions
+    var hours: HoursOptions
     var output: OutputOptions
 
     func run(term: String?) async throws {
@@ -31,7 +32,11 @@ struct QueryRunner {
         let (providers, unusable, recorders) = try makeProviders()
         let favorites: any FavoriteMarking =
             context.favoritesIndexOrWarning("favourites are not marked") ?? NoFavorites()
-        let aggregator: Aggregator
+        let moment = hours.request.moment()
+        for (parameter, reason) in hours.request.ignoredParts {
+            StandardError.write("warning: \(HoursOptions.optionName(parameter)) \(reason)\n")
+        }
+        var aggregator: Aggregator
         do {
             aggregator = try Aggregator(
                 providers: providers,
@@ -41,6 +46,7 @@ struct QueryRunner {
         } catch {
             throw CommandFailure(error.description)
         }
+        aggregator.filter = hours.request.filter(moment)
         if let center = query.center {
             let source = options.center != nil ? "--near" : "configured default location"
             StandardError.write("Searching \(query.radius) m around \(center) (\(source)).\n")
@@ -78,8 +84,14 @@ struct QueryRunner {
         let document = ResultDocument(
             result: result,
             explain: options.explain,
-            catalog: ProviderRegistry.standard.catalog
+            catalog: ProviderRegistry.standard.catalog,
+            hours: moment
         )
+        if let left = result.filtered, left.unknown > 0 {
+            StandardError.write(
+                "\(Plural.counted(left.unknown, "venue")) with unknown hours left out; --include-unknown shows them.\n"
+            )
+        }
         let rendered = Result {
             result.anyProviderAnswered || output.format != .table
                 ? try document.rendered(

@@ -5,6 +5,7 @@ import VenuesCore
 import VenuesEngine
 import VenuesFavorites
 import VenuesMerge
+import VenuesOpenState
 import VenuesReports
 import VenuesServerStore
 
@@ -14,7 +15,8 @@ import VenuesServerStore
 /// Parameters as the CLI's options, by the same rules and messages (``QueryParameters``):
 /// `near=LAT,LON` (required unless the server configures a default location), `radius`,
 /// `category` (repeatable or comma-separated), `providers`, `limit`, `sort`, `timeout`,
-/// `explain`; `term` for a search. Answers 200 when at least one provider answered (the others
+/// `explain`; `term` for a search; on opening hours `openNow`, `openAt`, `openFor`,
+/// `includeUnknown` and `country` (``HoursRequest``, the CLI's rules). Answers 200 when at least one provider answered (the others
 /// are in `providers[]`); when none did, 429 if every one is rate limited, else 503.
 ///
 /// The listing is JSON unless asked otherwise: `format=json|geojson|csv|html`, else the
@@ -27,6 +29,7 @@ struct ListingRoutes: Sendable {
 
     static let nearbyParameters: Set<String> = [
         "near", "radius", "category", "providers", "limit", "sort", "timeout", "explain", "format",
+        "openNow", "openAt", "openFor", "includeUnknown", "country",
     ]
     static let searchParameters = nearbyParameters.union(["term"])
 
@@ -46,21 +49,26 @@ struct ListingRoutes: Sendable {
         )
         let format = try prepared.format ?? Self.negotiated(request)
         let favorites = await clientFavorites(context)
-        // A JSON listing made only of fresh cached answers may have been rendered already.
+        let now = Date()
+        let moment = prepared.hours.moment(now: now)
+        // A JSON listing made only of fresh cached answers may have been rendered already, in
+        // the same minute (its venues' opening hours are for the minute).
+        let minute = Int((now.timeIntervalSince1970 / 60).rounded(.down))
         let renderedKey = (format == .json ? favorites : nil).flatMap { favorites in
             services.upstream.freshAnswers(for: prepared.keys).map { answers in
-                RenderedListings.Key(text: prepared.description, answers: answers, favorites: favorites)
+                RenderedListings.Key(text: prepared.description + "|\(minute)", answers: answers, favorites: favorites)
             }
         }
         if let renderedKey, let body = services.rendered.body(for: renderedKey) {
             services.upstream.countRenderedHits(providers.map(\.id))
             return JSONResponse.make(body: body, headers: Self.varyAccept)
         }
-        let aggregator = try Aggregator(
+        var aggregator = try Aggregator(
             providers: providers,
             merger: Deduplicator(priority: services.configuration.dedupe.priority),
             favorites: favorites.map { FavoriteIndex(favorites: $0) } ?? NoFavorites()
         )
+        aggregator.filter = prepared.hours.filter(moment)
         var result = await aggregator.run(query)
         result.outcomes.append(contentsOf: unusable)
         guard result.anyProviderAnswered else { throw Self.noAnswer(result.outcomes) }
@@ -68,7 +76,12 @@ struct ListingRoutes: Sendable {
         if let storeProblem {
             result.outcomes = result.outcomes.map { Self.warned($0, storeProblem: storeProblem) }
         }
-        let document = ResultDocument(result: result, explain: explain, catalog: ProviderRegistry.standard.catalog)
+        let document = ResultDocument(
+            result: result,
+            explain: explain,
+            catalog: ProviderRegistry.standard.catalog,
+            hours: moment
+        )
         guard format == .json else { return try Self.response(document, format: format) }
         let body = JSONResponse.body(try JSONRenderer.render(document))
         if let renderedKey, storeProblem == nil,
@@ -127,7 +140,13 @@ struct ListingRoutes: Sendable {
                 "near is required: give the centre as near=LAT,LON in decimal degrees, e.g. near=52.3791,4.9003"
             )
         }
-        let query = parameters.query(configuration: configuration, fallbackCenter: configuration.defaultLocation)
+        let hours = try Self.hoursRequest(url)
+        var query = parameters.query(configuration: configuration, fallbackCenter: configuration.defaultLocation)
+        if let filter = hours.filter(hours.moment()) {
+            // As the aggregator asks, so that the answers' cache keys are the queries sent.
+            query.wantsWholeCircle = true
+            filter.prepare(&query)
+        }
         let named = try? parameters.providerIDs()
         let (providers, unusable) = services.providers.choose(named)
         guard !providers.isEmpty || !unusable.isEmpty else {
@@ -155,9 +174,27 @@ struct ListingRoutes: Sendable {
             providers: providers,
             unusable: unusable,
             keys: keys,
-            description: ([Self.describe(query, explain: explain, unusable: unusable)] + keys.map(\.text))
-                .joined(separator: "|")
+            description: ([Self.describe(query, explain: explain, unusable: unusable), "\(hours)"] + keys.map(\.text))
+                .joined(separator: "|"),
+            hours: hours
         )
+    }
+
+    /// The URL's opening-hours parameters, checked by the CLI's rules; 400 when refused.
+    static func hoursRequest(_ url: URLQuery) throws -> HoursRequest {
+        let request = HoursRequest(
+            openNow: try url.flag("openNow"),
+            openAt: try url.single("openAt"),
+            openFor: try url.single("openFor"),
+            includeUnknown: try url.flag("includeUnknown"),
+            country: try url.single("country")
+        )
+        do {
+            try request.validate()
+        } catch {
+            throw APIError.badRequest(error.message(naming: \.rawValue))
+        }
+        return request
     }
 
     /// Everything but the answers and the favourites that decides a listing's bytes: the query

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import VenuesAggregator
 import VenuesCore
+import VenuesOpenState
 import VenuesReports
 
 /// Listing requests already understood, by their route and query text: what the URL's
@@ -32,8 +33,11 @@ final class PreparedListings: Sendable {
         /// Each provider's cache key, in the providers' order.
         var keys: [UpstreamKey]
         /// Everything but the answers and the favourites that decides the listing's bytes:
-        /// ``ListingRoutes/describe(_:explain:unusable:)`` and the keys, in order.
+        /// ``ListingRoutes/describe(_:explain:unusable:)``, the opening-hours request and the
+        /// keys, in order.
         var description: String
+        /// What the listing asks of opening hours (its moment is taken per request).
+        var hours: HoursRequest
     }
 
     /// The most requests kept; all are forgotten when it is full.

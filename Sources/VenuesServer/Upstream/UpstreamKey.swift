@@ -6,13 +6,15 @@ import VenuesCore
 ///
 /// Normalisation: the centre to millionths of a degree (≈ 0.1 m), categories sorted, the term trimmed,
 /// with runs of white space made one space and folded to lower case; the per-request timeout
-/// is left out (it bounds the wait, not the answer). The text starts with a format version, so
+/// is left out (it bounds the wait, not the answer). A query filtered on opening hours asks for
+/// the whole circle and the hours (`|all|hours` at the end): another answer than the plain
+/// query's. The text starts with a format version, so
 /// that a change of the cached form never reads an older entry.
 struct UpstreamKey: Hashable, Sendable, CustomStringConvertible {
     /// The provider asked.
     let provider: ProviderID
     /// The normalised request, e.g. `v1|osm|nearby|60170000,24940000|r500|c:cafe|t:|n50|distance`.
-    let text: String
+    private(set) var text: String
 
     var description: String { text }
 
@@ -31,6 +33,8 @@ struct UpstreamKey: Hashable, Sendable, CustomStringConvertible {
             Self.formatVersion, provider.rawValue, kind, center, "r\(query.radius)", "c:\(categories)", "t:\(term)",
             "n\(query.limit)", query.sort.rawValue,
         ].joined(separator: "|")
+        if query.wantsWholeCircle { text += "|all" }
+        if query.wantsOpeningHours { text += "|hours" }
     }
 
     /// The key of a lookup by id.

@@ -10,9 +10,20 @@ import VenuesConfig
 import VenuesCore
 import VenuesEngine
 import VenuesHTTP
+import VenuesHours
 import VenuesSQLite
 
 enum DocCommentSnippets {
+    static func openingHours() throws {
+        // docs-example: Sources/VenuesHours/OpeningHours.swift
+        let hours = try OpeningHours("Mo-Fr 09:00-17:00; PH off")
+        let helsinki = HoursContext(timeZone: TimeZone(identifier: "Europe/Helsinki")!, country: "FI")
+        let now = hours.evaluate(at: Date(), in: helsinki)
+        // now.state, now.nextChange, now.nextState
+        // docs-example-end
+        _ = now
+    }
+
     static func sqliteConnection() throws {
         // docs-example: Sources/VenuesSQLite/SQLiteConnection.swift
         let database = try SQLiteConnection(path: "/tmp/example.sqlite", access: .readWriteCreate)

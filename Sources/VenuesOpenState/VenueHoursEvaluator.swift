@@ -1,0 +1,147 @@
+public import Foundation
+public import VenuesCore
+public import VenuesHours
+
+/// Evaluates a venue's opening hours: each source's in the venue's own zone, the state shown
+/// taken from the most trusted source that can be read, and whether the others disagree.
+///
+/// The order of trust: current hours (Google's coming days, special days included) before a
+/// regular week; then hours with a check date (OpenStreetMap's `check_date:opening_hours`, else
+/// `check_date`), the most recently checked first; then the rest in the order of the venue's
+/// sources (the merge's order of providers). A source whose hours cannot be read is passed
+/// over (and named in ``VenueOpenState/problems``).
+///
+/// Each distinct text is parsed once (``OpeningHoursMemo``), shared by every evaluation.
+public struct VenueHoursEvaluator: Sendable {
+    /// The zone used when neither a provider nor the position gives one.
+    public var userTimeZone: TimeZone
+    /// The country whose public holidays apply (`--country`); `nil` takes it from the zone.
+    public var country: String?
+    private let memo: OpeningHoursMemo
+
+    /// An evaluator; `memo` may be shared by several (a server's).
+    public init(userTimeZone: TimeZone = .current, country: String? = nil, memo: OpeningHoursMemo = OpeningHoursMemo())
+    {
+        self.userTimeZone = userTimeZone
+        self.country = country
+        self.memo = memo
+    }
+
+    /// The venue's state at `instant`.
+    public func state(of venue: Venue, at instant: Date) -> VenueOpenState {
+        let ordered = Self.trustOrder(venue.hours)
+        let (zone, zoneSource) = VenueZone.zone(of: venue, hours: ordered.first, at: instant, user: userTimeZone)
+        var state = VenueOpenState(
+            instant: instant,
+            state: .unknown,
+            timeZone: zone,
+            zoneSource: zoneSource,
+            disagreeing: [],
+            sources: [],
+            problems: []
+        )
+        var chosen: HoursEvaluation?
+        for hours in ordered {
+            let context = self.context(of: venue, hours: hours, at: instant)
+            switch memo.hours(hours.specification) {
+            case .failure(let error):
+                state.problems.append("\(hours.provider): \(error.message)")
+                state.sources.append(
+                    .init(provider: hours.provider, kind: hours.kind, state: .unknown, checked: hours.checked)
+                )
+            case .success(let parsed):
+                let evaluation = parsed.evaluate(at: instant, in: context)
+                state.sources.append(
+                    .init(provider: hours.provider, kind: hours.kind, state: evaluation.state, checked: hours.checked)
+                )
+                guard let first = chosen else {
+                    chosen = evaluation
+                    state.state = evaluation.state
+                    state.nextChange = evaluation.nextChange
+                    state.nextState = evaluation.nextState
+                    state.comment = evaluation.comment
+                    state.source = hours.provider
+                    state.text = hours.text ?? hours.specification
+                    state.specification = hours.specification
+                    state.timeZone = context.timeZone
+                    continue
+                }
+                if first.state != .unknown, evaluation.state != .unknown, evaluation.state != first.state,
+                    !state.disagreeing.contains(hours.provider), hours.provider != state.source
+                {
+                    state.disagreeing.append(hours.provider)
+                }
+            }
+        }
+        return state
+    }
+
+    /// Whether the venue is open for the whole of `duration` seconds from `instant`: open when
+    /// every change within it is to open again, closed when it closes (or is closed) within it,
+    /// unknown when the hours cannot say.
+    public func state(of venue: Venue, from instant: Date, for duration: TimeInterval) -> VenueOpenState {
+        var state = self.state(of: venue, at: instant)
+        guard duration > 0, state.state == .open else { return state }
+        let end = instant.addingTimeInterval(duration)
+        var current = state
+        // A handful of changes at most within a few hours; the bound keeps a malformed value
+        // from looping.
+        for _ in 0..<64 {
+            guard let next = current.nextChange, next < end else { return state }
+            current = self.state(of: venue, at: next)
+            if current.state != .open {
+                state.state = current.state
+                state.nextChange = next
+                state.nextState = current.state
+                return state
+            }
+        }
+        state.state = .unknown
+        return state
+    }
+
+    /// The week from the day of `instant` as lines for people (``WeekLines``), from the most
+    /// trusted source that can be read; empty when none can.
+    public func weekLines(of venue: Venue, from instant: Date) -> [String] {
+        for hours in Self.trustOrder(venue.hours) {
+            guard case .success(let parsed) = memo.hours(hours.specification) else { continue }
+            let context = context(of: venue, hours: hours, at: instant)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = context.timeZone
+            let start = calendar.startOfDay(for: instant)
+            let intervals = parsed.intervals(from: start, to: start.addingTimeInterval(8 * 86_400), in: context)
+            return WeekLines.lines(intervals, from: instant, calendar: calendar, country: context.country)
+        }
+        return []
+    }
+
+    /// The zone the venue's hours are read in, and where it came from.
+    public func zone(of venue: Venue, at instant: Date) -> (zone: TimeZone, source: VenueOpenState.ZoneSource) {
+        VenueZone.zone(of: venue, hours: Self.trustOrder(venue.hours).first, at: instant, user: userTimeZone)
+    }
+
+    /// The evaluation context of one source: its zone, the position, and the country.
+    private func context(of venue: Venue, hours: VenueHours, at instant: Date) -> HoursContext {
+        let zone = VenueZone.zone(of: venue, hours: hours, at: instant, user: userTimeZone).zone
+        return HoursContext(
+            timeZone: zone,
+            latitude: venue.coordinate.latitude,
+            longitude: venue.coordinate.longitude,
+            country: country ?? CountryOfZone.country(of: zone.identifier)
+        )
+    }
+
+    /// The sources in the order of trust (see the type's documentation); stable otherwise.
+    static func trustOrder(_ hours: [VenueHours]) -> [VenueHours] {
+        hours.enumerated().sorted { left, right in
+            let (a, b) = (left.element, right.element)
+            if a.kind != b.kind { return a.kind == .current }
+            switch (a.checked, b.checked) {
+            case (let x?, let y?) where x != y: return x > y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return left.offset < right.offset
+            }
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import VenuesHours
+
+@testable import VenuesOpenState
+
+/// `--open-at` and `--open-for` as people write them.
+@Suite("Opening times and durations as given")
+struct HoursOptionsParsingTests {
+    @Test func timesWithAndWithoutADateAndAZone() throws {
+        #expect(try HoursTime.parse("18:00") == .local(date: nil, hour: 18, minute: 0, second: 0))
+        #expect(
+            try HoursTime.parse("2026-12-24T18:30")
+                == .local(date: .init(year: 2026, month: 12, day: 24), hour: 18, minute: 30, second: 0)
+        )
+        #expect(try HoursTime.parse("2026-12-24T16:00:00Z") == .instant(Date(timeIntervalSince1970: 1_798_128_000)))
+        #expect(try HoursTime.parse("2026-12-24T18:00+02:00") == .instant(Date(timeIntervalSince1970: 1_798_128_000)))
+        #expect(try HoursTime.parse("2026-12-24T11:00-05:00") == .instant(Date(timeIntervalSince1970: 1_798_128_000)))
+        for bad in ["", "25:00", "18", "2026-12-24", "18:00+25:00", "tomorrow", "2026-13-01T10:00"] {
+            #expect(throws: HoursTime.Problem.self, "\(bad)") { try HoursTime.parse(bad) }
+        }
+    }
+
+    @Test func aLocalTimeOnADaylightSavingChangeIsAnInstantOfThatDay() throws {
+        let zone = TimeZone(identifier: "Europe/Helsinki")!
+        let time = try HoursTime.parse("2026-10-25T02:30")
+        let instant = time.instant(in: zone, now: Date())
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        #expect(calendar.component(.day, from: instant) == 25)
+    }
+
+    @Test func durations() {
+        #expect(HoursDuration.seconds("90") == 5_400)
+        #expect(HoursDuration.seconds("90m") == 5_400)
+        #expect(HoursDuration.seconds("90min") == 5_400)
+        #expect(HoursDuration.seconds("1h30m") == 5_400)
+        #expect(HoursDuration.seconds("1h30") == 5_400)
+        #expect(HoursDuration.seconds("PT1H30M") == 5_400)
+        #expect(HoursDuration.seconds("2h") == 7_200)
+        for bad in ["", "0", "-5", "1x", "h", "8d", "99999999"] {
+            #expect(HoursDuration.seconds(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func wordsForPeople() {
+        let zone = TimeZone(identifier: "Europe/Helsinki")!
+        let now = Date(timeIntervalSince1970: 1_798_128_000)  // Thu 2026-12-24 18:00 in Helsinki
+        func state(_ state: HoursState, next: TimeInterval?, _ nextState: HoursState?) -> VenueOpenState {
+            VenueOpenState(
+                instant: now,
+                state: state,
+                nextChange: next.map { now.addingTimeInterval($0) },
+                nextState: nextState,
+                timeZone: zone,
+                zoneSource: .position,
+                disagreeing: [],
+                sources: [],
+                problems: []
+            )
+        }
+        #expect(OpenStateWording.words(state(.open, next: 3 * 3_600, .closed), at: now) == "open until 21:00")
+        #expect(OpenStateWording.words(state(.open, next: 20 * 60, .closed), at: now) == "closes in 20 min")
+        #expect(OpenStateWording.words(state(.closed, next: 15 * 3_600, .open), at: now) == "opens 09:00")
+        #expect(OpenStateWording.words(state(.closed, next: 88 * 3_600, .open), at: now) == "opens Mon 10:00")
+        #expect(OpenStateWording.words(state(.unknown, next: nil, nil), at: now) == "?")
+        #expect(OpenStateWording.words(state(.open, next: nil, nil), at: now) == "open")
+    }
+}
