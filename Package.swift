@@ -492,7 +492,7 @@ let tests: [Target] = [
         name: "VenuesReportsTests",
         dependencies: [
             "VenuesReports", "VenuesCore", "VenuesMerge", "VenuesEngine", "VenuesAggregator", "VenuesTestSupport",
-            "BrowserTestSupport",
+            "BrowserTestSupport", "VenuesOpenState",
         ]
     ),
     .testTarget(

@@ -136,3 +136,41 @@ struct OpenHoursCommandTests {
         #expect(lines.allSatisfy { $0["timeZone"] as? String == "Europe/Helsinki" })
     }
 }
+
+/// The imported index answers `--open-at` as the file does: the same venues, in the same order,
+/// with the same hours.
+@Suite(.timeLimit(.minutes(5)))
+struct OpenHoursIndexTests {
+    @Test func theIndexAndTheFileAgreeAtEveryHourOfADay() async throws {
+        let home = try OSMIndexCommandTests.Home()
+        let imported = try await home.run(["osm", "import", OSMIndexCommandTests.sample.path])
+        #expect(imported.status == 0, "\(imported.transcript)")
+        var file = home
+        file.environment["VENUES_OVERPASS_URL"] = OSMIndexCommandTests.sample.path
+        for time in ["2026-11-25T03:30", "2026-11-25T09:30", "2026-11-28T18:45", "2026-12-25T12:00"] {
+            let arguments = [
+                "nearby", "--providers", "osm", "--near", "60.171634,24.944295", "--radius", "600", "--limit", "400",
+                "--open-at", time, "--format", "json",
+            ]
+            let fromIndex = try await home.run(arguments)
+            let fromFile = try await file.run(arguments + ["--no-index"])
+            #expect(fromIndex.status == 0 && fromFile.status == 0, "\(fromIndex.transcript)\n\(fromFile.transcript)")
+            let indexed = try fromIndex.json()
+            let scanned = try fromFile.json()
+            #expect(indexed.provider("osm")?.source == "index:helsinki-centre")
+            #expect(scanned.provider("osm")?.source == "file")
+            #expect(!indexed.venues.isEmpty, "\(time)")
+            #expect(indexed.venues.map(\.id) == scanned.venues.map(\.id), "\(time)")
+            let states = { (output: EndToEndProcess.Output) throws -> [String] in
+                let document = try #require(
+                    try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+                )
+                return (document["venues"] as? [[String: Any]] ?? []).map {
+                    let hours = $0["hours"] as? [String: Any]
+                    return "\(hours?["state"] ?? "-") \(hours?["nextChange"] ?? "-")"
+                }
+            }
+            #expect(try states(fromIndex) == states(fromFile), "\(time)")
+        }
+    }
+}

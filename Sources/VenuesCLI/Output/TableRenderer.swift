@@ -60,6 +60,17 @@ enum TableRenderer {
     /// `--explain`: why the row's sources were merged — the rule, distance and name score,
     /// then the evidence in words, wrapped under it — or that it has a single source.
     private static func explanation(of row: ResultDocument.Row, width: Int) -> [String] {
+        hoursDisagreement(of: row) + mergeReasons(of: row, width: width)
+    }
+
+    /// When the sources' hours disagree about the moment: which says what.
+    private static func hoursDisagreement(of row: ResultDocument.Row) -> [String] {
+        guard let hours = row.hours, hours.sourcesDisagree, let source = hours.source else { return [] }
+        let other = hours.state == "open" ? "closed" : "open"
+        return ["   └ hours: \(source) says \(hours.state), \(hours.disagreeing.joined(separator: ", ")) \(other)"]
+    }
+
+    private static func mergeReasons(of row: ResultDocument.Row, width: Int) -> [String] {
         let reasons = row.merge ?? []
         guard !reasons.isEmpty else {
             return ["   └ \(row.sources.first?.id ?? row.id): single source"]
