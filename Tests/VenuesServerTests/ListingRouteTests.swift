@@ -79,6 +79,10 @@ struct ListingRouteTests {
             ("/v1/nearby?near=60.17,24.94&radius=5&radius=6", "radius is given 2 times"),
             ("/v1/search?near=60.17,24.94", "term is required"),
             ("/v1/search?near=60.17,24.94&term=+++", "term is empty: give the name or kind of place to search for"),
+            ("/v1/nearby?near=60.17,24.94&openAt=25:00", "openAt '25:00' is not a time: give an ISO 8601 time"),
+            ("/v1/nearby?near=60.17,24.94&openFor=soon", "openFor 'soon' is not a duration"),
+            ("/v1/nearby?near=60.17,24.94&openNow=", "openNow '' is not true or false"),
+            ("/v1/search?near=60.17,24.94&term=x&country=FIN", "country 'FIN' is not a two-letter country code"),
         ]
     )
     func badRequests(target: String, message: String) async throws {
@@ -132,5 +136,35 @@ struct ListingRouteTests {
             },
             "the operator is told why, once, at start-up: \(logs)"
         )
+    }
+}
+
+/// The listing's opening hours over HTTP: the CLI's filter and its counts.
+@Suite("GET /v1/nearby with openNow, openAt and openFor")
+struct OpenHoursRouteTests {
+    @Test func theFilterKeepsTheOpenPlacesAndCountsTheOthers() async throws {
+        let overpass = try await Fakes.overpass(count: 3)
+        let server = try await RunningServer.start(configuration: RunningServer.configuration(overpass: overpass))
+        let plain = try await server.client.get("/v1/nearby?near=\(FakeBodies.near)&radius=1000")
+        let filtered = try await server.client.get(
+            "/v1/nearby?near=\(FakeBodies.near)&radius=1000&openAt=2026-11-25T12:00&openFor=30m"
+        )
+        let sent = await overpass.requestCount
+        await server.stop()
+        await overpass.stop()
+
+        #expect(plain.status == 200 && filtered.status == 200, "\(filtered.text)")
+        let all = try #require(try plain.json()["venues"] as? [[String: Any]])
+        #expect(all.allSatisfy { $0["hours"] is [String: Any] })
+        let document = try filtered.json()
+        #expect(document["hoursFilter"] is [String: Any])
+        let counts = try #require(document["hoursFilter"] as? [String: Int])
+        let kept = try #require(document["venues"] as? [[String: Any]])
+        // At noon on a Wednesday, for 30 minutes: the first is open, the second closed, the third
+        // has no hours (FakeBodies.overpassHours).
+        #expect(kept.count == 1 && counts["closed"] == 1 && counts["unknown"] == 1, "\(counts)")
+        #expect(kept.allSatisfy { ($0["hours"] as? [String: Any])?["state"] as? String == "open" })
+        // The filtered query is another upstream question (the whole circle, with hours).
+        #expect(sent == 2)
     }
 }

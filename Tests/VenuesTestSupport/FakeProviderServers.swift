@@ -96,6 +96,10 @@ public enum FakeBodies {
 
     // MARK: Overpass
 
+    /// The opening hours of the first Overpass nodes: the first open every day 08:00-20:00, the
+    /// second on weekdays 09:00-10:00 only; the others have none.
+    public static let overpassHours = ["Mo-Su 08:00-20:00", "Mo-Fr 09:00-10:00"]
+
     /// An Overpass API XML answer with `count` named amenity nodes.
     public static func overpass(count: Int) -> String {
         var xml = """
@@ -111,12 +115,16 @@ public enum FakeBodies {
                     <tag k="amenity" v="cafe"/>
                     <tag k="name" v="\(name(overpassNames, index))"/>
                     <tag k="addr:street" v="Kokeilutie"/>
-                    <tag k="addr:housenumber" v="\(index + 1)"/>
+                    <tag k="addr:housenumber" v="\(index + 1)"/>\(hoursTag(index))
                   </node>
 
                 """
         }
         return xml + "</osm>\n"
+    }
+
+    private static func hoursTag(_ index: Int) -> String {
+        index < overpassHours.count ? "\n    <tag k=\"opening_hours\" v=\"\(overpassHours[index])\"/>" : ""
     }
 }
 

@@ -183,10 +183,10 @@ struct ListingRoutes: Sendable {
     /// The URL's opening-hours parameters, checked by the CLI's rules; 400 when refused.
     static func hoursRequest(_ url: URLQuery) throws -> HoursRequest {
         let request = HoursRequest(
-            openNow: try url.flag("openNow"),
+            openNow: try url.strictFlag("openNow"),
             openAt: try url.single("openAt"),
             openFor: try url.single("openFor"),
-            includeUnknown: try url.flag("includeUnknown"),
+            includeUnknown: try url.strictFlag("includeUnknown"),
             country: try url.single("country")
         )
         do {

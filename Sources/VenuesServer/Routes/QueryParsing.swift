@@ -66,6 +66,17 @@ struct URLQuery {
         return value
     }
 
+    /// `true` or `false` exactly, as OpenAPI writes a boolean in a query (the newer parameters,
+    /// `openNow` and `includeUnknown`: no empty value, no `1` or `yes`); absent is false.
+    func strictFlag(_ name: String) throws -> Bool {
+        guard let text = try single(name) else { return false }
+        switch text {
+        case "true": return true
+        case "false": return false
+        default: throw APIError.badRequest("\(name) '\(text.prefix(60))' is not true or false")
+        }
+    }
+
     /// `true`/`false` (also `1`/`0`), or a 400.
     func flag(_ name: String) throws -> Bool {
         guard let text = try single(name) else { return false }

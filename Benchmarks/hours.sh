@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Opening hours, release build:
+#
+#   1. `venues hours --format json` reading values from standard input: $LINES lines (default
+#      1,000,000) of the bundled extract's values, as a country's file repeats them (few
+#      distinct values among many), and $DISTINCT distinct generated values (default 100,000),
+#      each value parsed once; values a second, median of $RUNS runs (default 3);
+#   2. `--open-now` on the country index of Benchmarks/osm-index.sh ($WORK/country.sqlite, when
+#      it is there): `nearby` at 2 km and `search ravintola` at 30 km, each with and without the
+#      filter, whole processes, median of $QUERIES runs (default 15), and the added share.
+#
+#   Benchmarks/hours.sh
+#   LINES=200000 RUNS=1 Benchmarks/hours.sh
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+work="${WORK:-/tmp/venues-index-bench}"
+lines="${LINES:-1000000}"
+distinct="${DISTINCT:-100000}"
+runs="${RUNS:-3}"
+queries="${QUERIES:-15}"
+
+if [ -z "${VENUES:-}" ]; then
+    (cd "$root" && swift build -c release --static-swift-stdlib --product venues >&2)
+    VENUES="$root/.build/release/venues"
+fi
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+
+python3 - "$root/Config/samples/helsinki-centre.osm" "$scratch" "$lines" "$distinct" <<'PY'
+import random, re, sys
+sample, scratch, lines, distinct = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+values = [v.replace("&quot;", '"').replace("&amp;", "&")
+          for v in re.findall(r'k="opening_hours" v="([^"]*)"', open(sample, encoding="utf-8").read())]
+random.seed(20261128)
+with open(f"{scratch}/repeated.txt", "w") as out:
+    for _ in range(lines):
+        out.write(random.choice(values) + "\n")
+days = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+with open(f"{scratch}/distinct.txt", "w") as out:
+    seen = set()
+    while len(seen) < distinct:
+        first = random.randrange(7); last = random.randrange(first, 7)
+        open_h = random.randrange(5, 13); open_m = random.choice([0, 15, 30, 45])
+        close_h = random.randrange(open_h + 2, 26); close_m = random.choice([0, 15, 30, 45])
+        rule = f"{days[first]}-{days[last]} {open_h:02d}:{open_m:02d}-{close_h:02d}:{close_m:02d}"
+        if random.random() < 0.5:
+            rule += f"; Sa {random.randrange(8, 12):02d}:00-{random.randrange(14, 20):02d}:00"
+        if random.random() < 0.3:
+            rule += "; PH off"
+        if rule not in seen:
+            seen.add(rule); out.write(rule + "\n")
+    print(f"{lines} lines of {len(set(values))} distinct extract values; {distinct} distinct generated values",
+          file=sys.stderr)
+PY
+
+python3 - "$VENUES" "$scratch" "$runs" <<'PY'
+import statistics, subprocess, sys, time
+binary, scratch, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+for name in ["repeated", "distinct"]:
+    path = f"{scratch}/{name}.txt"
+    count = sum(1 for _ in open(path, encoding="utf-8"))
+    seconds = []
+    for _ in range(runs):
+        with open(path, "rb") as given:
+            start = time.perf_counter()
+            subprocess.run([binary, "hours", "--format", "json", "--at", "2026-11-25T16:30+02:00",
+                            "--near", "60.17,24.94", "--country", "FI"],
+                           stdin=given, stdout=subprocess.DEVNULL, check=True)
+            seconds.append(time.perf_counter() - start)
+    median = statistics.median(seconds)
+    print(f"venues hours, {name:8s}: {count:,} values in {median:.2f} s: {count / median:,.0f} values/s "
+          f"(median of {runs})")
+PY
+
+index="$work/country.sqlite"
+if [ ! -s "$index" ]; then
+    echo "(no $index: run Benchmarks/osm-index.sh for the --open-now figures on the country index)" >&2
+    exit 0
+fi
+export VENUES_DATA_DIR="$work/data" XDG_CACHE_HOME="$work/cache" VENUES_OVERPASS_URL="$index"
+centres="$(python3 -c '
+side = 60
+print(" ".join(f"{50 + r * 10 / side + 0.0075:.6f},{5 + c * 20 / side + 0.0091:.6f}"
+               for r, c in [(5, 7), (20, 31), (33, 12), (47, 50), (58, 3), (12, 44), (40, 25)]))')"
+python3 - "$VENUES" "$queries" "$centres" <<'PY'
+import statistics, subprocess, sys, time
+binary, queries, centres = sys.argv[1], int(sys.argv[2]), sys.argv[3].split()
+def median(command):
+    seconds = []
+    for n in range(queries):
+        start = time.perf_counter()
+        subprocess.run([binary, *command, "--providers", "osm", "--near", centres[n % len(centres)], "--format",
+                        "json"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        seconds.append(time.perf_counter() - start)
+    return statistics.median(seconds) * 1000
+for label, command in [("nearby, 2 km", ["nearby", "--radius", "2000"]),
+                       ("search ravintola, 30 km", ["search", "ravintola", "--radius", "30000", "--limit", "50"])]:
+    # Interleaved: the filter's runs and the plain runs share the machine's moods.
+    plain, filtered = [], []
+    for _ in range(3):
+        plain.append(median(command))
+        filtered.append(median(command + ["--open-now"]))
+    a, b = statistics.median(plain), statistics.median(filtered)
+    print(f"{label:26s} {a:7.1f} ms, with --open-now {b:7.1f} ms: {100 * (b - a) / a:+.1f} %")
+PY
