@@ -287,6 +287,24 @@ struct LoopbackTests {
         #expect(response.notes.contains("left out 3 Foursquare places outside the 100 m circle"))
     }
 
+    @Test("a search asks for the hours only when a filter on them needs them")
+    func searchAsksForHoursWhenWanted() async throws {
+        let body = try fixtureText("places-search-helsinki.json")
+        let server = try await LoopbackServer.start { _ in .json(body) }
+        defer { Task { await server.stop() } }
+        var query = VenueQuery(center: helsinki, radius: 1000, timeout: loopbackTimeout)
+        _ = try await provider(server).nearby(query)
+        query.wantsOpeningHours = true
+        _ = try await provider(server).nearby(query)
+        let fields = await server.requests.map { $0.queryValue("fields") }
+        #expect(
+            fields == [
+                "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating,chains",
+                "fsq_place_id,name,latitude,longitude,location,categories,tel,website,rating,chains,hours",
+            ]
+        )
+    }
+
     // MARK: Lookup
 
     @Test("venue(id): GET /places/{id} with the same headers and the detail fields")
@@ -299,6 +317,10 @@ struct LoopbackTests {
         #expect(venue.id == id)
         #expect(venue.name == "Lost In Helsinki")
         #expect(venue.openingHours != nil)
+        // The regular week, in the hours engine's syntax, and Foursquare's own word on now.
+        #expect(venue.hours.map(\.specification) == ["Mo 11:00-23:00"])
+        #expect(venue.hours.first?.text == "Mon-Sat 11:00-23:00; Sun 12:00-20:00")
+        #expect(venue.hours.first?.openNow == true)
         let request = try #require(await server.requests.first)
         #expect(request.path == "/places/5eed00000000000600091157")
         #expect(request.header("Authorization") == "Bearer \(testKey)")
