@@ -385,7 +385,9 @@ let tests: [Target] = [
     .testTarget(name: "VenuesTimeZonesTests", dependencies: ["VenuesTimeZones"], resources: [.copy("Fixtures")]),
     .testTarget(
         name: "VenuesOpenStateTests",
-        dependencies: ["VenuesOpenState", "VenuesHours", "VenuesCore", "VenuesAggregator", "VenuesMerge"]
+        dependencies: [
+            "VenuesOpenState", "VenuesHours", "VenuesCore", "VenuesAggregator", "VenuesMerge", "VenuesTestSupport",
+        ]
     ),
     .testTarget(
         name: "VenuesHTTPTests",

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VenuesHours
+import VenuesTestSupport
 
 @testable import VenuesOpenState
 
@@ -65,5 +66,31 @@ struct HoursOptionsParsingTests {
         #expect(OpenStateWording.words(state(.closed, next: 88 * 3_600, .open), at: now) == "opens Mon 10:00")
         #expect(OpenStateWording.words(state(.unknown, next: nil, nil), at: now) == "?")
         #expect(OpenStateWording.words(state(.open, next: nil, nil), at: now) == "open")
+    }
+}
+
+/// The hand-written ISO 8601 times equal Foundation's formatter's, across zones and years since 1970
+/// (before, some zones had offsets with seconds, which RFC 3339 cannot write and Foundation
+/// writes anyway).
+@Suite("ISO 8601 times in a zone")
+struct ISO8601WritingTests {
+    @Test func theTimesAreFoundationsForRandomInstantsAndZones() {
+        var (seed, random) = SeededGenerator.forTest("ISO8601WritingTests")
+        let zones = [
+            "Europe/Helsinki", "America/New_York", "Asia/Kolkata", "UTC", "Pacific/Chatham", "America/St_Johns",
+        ]
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        for _ in 0..<5_000 {
+            let zone = TimeZone(identifier: zones.randomElement(using: &random)!)!
+            let date = Date(
+                timeIntervalSince1970: Double(Int64.random(in: 0...4_000_000_000, using: &random))
+            )
+            formatter.timeZone = zone
+            #expect(
+                OpenStateWording.iso8601(date, in: zone) == formatter.string(from: date),
+                "seed \(seed): \(date) \(zone)"
+            )
+        }
     }
 }
