@@ -1,12 +1,19 @@
 import Foundation
 import Testing
+import VenuesTestSupport
 
 /// `--open-now`, `--open-at`, `--open-for` and `venues hours` on the bundled extract, offline,
 /// held to what the extract's tags say (read here from the file, not by the engine).
 @Suite(.timeLimit(.minutes(2)))
 struct OpenHoursCommandTests {
+    /// Each node's `opening_hours` in the extract, read off Swift's cooperative pool (the
+    /// loopback servers of other suites answer on it).
+    static func hoursByNode() async throws -> [String: String] {
+        try await offCooperativePool { try Self.readHoursByNode() }
+    }
+
     /// Each node's `opening_hours` in the extract, read with a regular expression over the XML.
-    static func hoursByNode() throws -> [String: String] {
+    static func readHoursByNode() throws -> [String: String] {
         let text = try String(contentsOf: OfflineSampleTests.sample, encoding: .utf8)
         var hours: [String: String] = [:]
         var node: String?
@@ -32,7 +39,7 @@ struct OpenHoursCommandTests {
     }
 
     @Test func atThreeInTheMorningOnlyTheNightOwlsAreOpen() async throws {
-        let tags = try Self.hoursByNode()
+        let tags = try await Self.hoursByNode()
         let all = try await Self.listing([])
         let everyone = all.venues.compactMap { $0["id"] as? String }
         // 03:30 on a Wednesday, Helsinki time (the venues' zone, from their position).
@@ -66,7 +73,7 @@ struct OpenHoursCommandTests {
     }
 
     @Test func atNoonMostShopsAreOpenAndOpenForTrimsThoseClosingSoon() async throws {
-        let tags = try Self.hoursByNode()
+        let tags = try await Self.hoursByNode()
         let noon = try await Self.listing(["--open-at", "2026-11-25T12:00"])
         let ids = Set(noon.venues.compactMap { $0["id"] as? String })
         let daytime = tags.filter { $0.value == "Mo-Fr 09:00-19:00; Sa 09:00-18:00" }.map(\.key)
