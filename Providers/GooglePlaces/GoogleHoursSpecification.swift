@@ -82,12 +82,12 @@ enum GoogleHoursSpecification {
             return "24/7"
         }
         var byDay: [Int: [String]] = [:]
-        var days: [Int: GoogleDate] = [:]
+        var covered = Set<Int>()
         for period in periods {
             guard let open = period.open, let date = open.date, let start = minutes(open),
                 let openDay = dayNumber(date)
             else { continue }
-            days[openDay] = date
+            covered.insert(openDay)
             guard let close = period.close, let closeDate = close.date, let end = minutes(close),
                 let closeDay = dayNumber(closeDate)
             else {
@@ -98,15 +98,13 @@ enum GoogleHoursSpecification {
             guard span > 0 else { continue }
             for piece in pieces(start: start, span: span) {
                 byDay[openDay + piece.day, default: []].append(range(piece.start, piece.end))
-                if days[openDay + piece.day] == nil { days[openDay + piece.day] = date.adding(days: piece.day) }
             }
         }
-        guard let first = days.keys.min() else { return nil }
+        guard let first = covered.min() else { return nil }
         var rules: [String] = regular.map { [$0] } ?? []
         // The current hours cover a week from their first day.
         for number in first..<(first + 7) {
-            let date = days[number] ?? days[first]!.adding(days: number - first)
-            let selector = "\(date.year) \(months[date.month - 1]) \(String(format: "%02d", date.day))"
+            guard let selector = dateSelector(number) else { continue }
             let times = byDay[number] ?? []
             rules.append("\(selector) \(times.isEmpty ? "off" : times.joined(separator: ","))")
         }
@@ -146,53 +144,17 @@ enum GoogleHoursSpecification {
         String(format: "%02d:%02d", minutes / 60, minutes % 60)
     }
 
-    /// Days since 1970-01-01 (proleptic Gregorian), for the difference between two dates.
+    /// Days since 1970-01-01 of a real calendar date (``UTCTimestamp`` does the calendar).
     private static func dayNumber(_ date: GoogleDate) -> Int? {
-        guard (1...12).contains(date.month), (1...31).contains(date.day), date.year > 0 else { return nil }
-        let year = date.month <= 2 ? date.year - 1 : date.year
-        let era = (year >= 0 ? year : year - 399) / 400
-        let yearOfEra = year - era * 400
-        let month = date.month
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + date.day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-}
-
-extension GoogleDate {
-    /// The date `days` later.
-    func adding(days: Int) -> GoogleDate {
-        var components = DateParts(year: year, month: month, day: day)
-        components.add(days: days)
-        return GoogleDate(year: components.year, month: components.month, day: components.day)
-    }
-}
-
-/// A calendar date that can move by days, without Foundation's calendars.
-private struct DateParts {
-    var year: Int
-    var month: Int
-    var day: Int
-
-    mutating func add(days: Int) {
-        for _ in 0..<max(0, days) {
-            day += 1
-            if day > Self.length(of: month, in: year) {
-                day = 1
-                month += 1
-                if month > 12 {
-                    month = 1
-                    year += 1
-                }
-            }
-        }
+        let midnight = String(format: "%04d-%02d-%02dT00:00:00Z", date.year, date.month, date.day)
+        return UTCTimestamp.seconds(midnight).map { Int($0 / 86_400) }
     }
 
-    static func length(of month: Int, in year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+    /// `2026 Dec 24` for a day number.
+    private static func dateSelector(_ dayNumber: Int) -> String? {
+        guard let text = UTCTimestamp.text(seconds: Int64(dayNumber) * 86_400),
+            let month = Int(text.dropFirst(5).prefix(2))
+        else { return nil }
+        return "\(text.prefix(4)) \(months[month - 1]) \(text.dropFirst(8).prefix(2))"
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import VenuesCore
 
 /// A venue's state in a few words for a table or a badge, in the venue's own time:
 /// `open until 21:00`, `closes in 20 min`, `opens 09:00`, `opens Mon 10:00`, `open`, `closed`,
@@ -38,33 +39,21 @@ public enum OpenStateWording {
         return "\(names[((parts.weekday ?? 1) - 1) % 7]) \(time)"
     }
 
-    /// A date and time in the zone, as ISO 8601 with its offset (`2026-11-30T17:00:00+02:00`).
-    /// Written by hand from the zone's offset at that instant: a date formatter made per call
-    /// was most of `venues hours`'s time per value.
+    /// A date and time in the zone, as ISO 8601 with its offset (`2026-11-30T17:00:00+02:00`):
+    /// the wall-clock time written by ``UTCTimestamp`` (integer arithmetic, no formatter: one
+    /// made per call was most of `venues hours`'s time per value), then the zone's offset.
     public static func iso8601(_ date: Date, in zone: TimeZone) -> String {
         let offset = zone.secondsFromGMT(for: date)
-        let local = Int((date.timeIntervalSince1970).rounded(.down)) + offset
-        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        let seconds = local - days * 86_400
-        // Days since 1970-01-01 to a civil date (proleptic Gregorian).
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        let sign = offset < 0 ? "-" : "+"
+        let local = Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(offset)
+        guard let wallClock = UTCTimestamp.text(seconds: local) else {
+            // Outside years 1–9999: Foundation's formatter writes it.
+            let formatter = ISO8601DateFormatter()
+            formatter.timeZone = zone
+            return formatter.string(from: date)
+        }
+        guard offset != 0 else { return wallClock }
         let magnitude = abs(offset)
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(seconds / 3_600, 2)):"
-            + "\(pad(seconds % 3_600 / 60, 2)):\(pad(seconds % 60, 2))"
-            + (offset == 0 ? "Z" : "\(sign)\(pad(magnitude / 3_600, 2)):\(pad(magnitude % 3_600 / 60, 2))")
-    }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+        return String(wallClock.dropLast()) + (offset < 0 ? "-" : "+")
+            + String(format: "%02d:%02d", magnitude / 3_600, magnitude % 3_600 / 60)
     }
 }

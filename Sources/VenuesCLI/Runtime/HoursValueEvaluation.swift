@@ -1,4 +1,5 @@
 import Foundation
+import VenuesCore
 import VenuesHours
 import VenuesOpenState
 
@@ -31,32 +32,40 @@ final class HoursValueEvaluation {
     }
 
     private func json(_ value: String) -> String {
-        var fields: [String] = ["\"value\":\(Self.quoted(value))"]
+        var text = JSONText()
+        text.append(#"{"value":"#)
+        text.append(string: value)
+        func optional(_ key: String, _ string: String?) {
+            text.append(#","\#(key)":"#)
+            if let string { text.append(string: string) } else { text.append("null") }
+        }
         switch Result(catching: { () throws(OpeningHoursSyntaxError) in try OpeningHours(value) }) {
         case .failure(let error):
-            fields += [
-                "\"state\":\"unknown\"", "\"comment\":null", "\"nextChange\":null", "\"nextState\":null",
-                "\"intervals\":[]", "\"timeZone\":\(Self.quoted(context.timeZone.identifier))",
-                "\"error\":\(Self.quoted(error.message))",
-            ]
+            text.append(#","state":"unknown","comment":null,"nextChange":null,"nextState":null,"intervals":[]"#)
+            optional("timeZone", context.timeZone.identifier)
+            optional("error", error.message)
         case .success(let hours):
             let evaluation = hours.evaluate(at: instant, in: context)
-            let intervals = hours.intervals(from: instant, to: instant.addingTimeInterval(Self.horizon), in: context)
-            let listed = intervals.map { interval in
-                "{\"start\":\(Self.quoted(iso(interval.start))),\"end\":\(Self.quoted(iso(interval.end))),"
-                    + "\"state\":\"\(interval.state.rawValue)\",\"comment\":\(interval.comment.map(Self.quoted) ?? "null")}"
+            optional("state", evaluation.state.rawValue)
+            optional("comment", evaluation.comment)
+            optional("nextChange", evaluation.nextChange.map(iso))
+            optional("nextState", evaluation.nextChange == nil ? nil : evaluation.nextState?.rawValue)
+            text.append(#","intervals":["#)
+            let end = instant.addingTimeInterval(Self.horizon)
+            for (index, interval) in hours.intervals(from: instant, to: end, in: context).enumerated() {
+                text.append(index == 0 ? #"{"start":"# : #",{"start":"#)
+                text.append(string: iso(interval.start))
+                optional("end", iso(interval.end))
+                optional("state", interval.state.rawValue)
+                optional("comment", interval.comment)
+                text.append("}")
             }
-            fields += [
-                "\"state\":\"\(evaluation.state.rawValue)\"",
-                "\"comment\":\(evaluation.comment.map(Self.quoted) ?? "null")",
-                "\"nextChange\":\(evaluation.nextChange.map { Self.quoted(iso($0)) } ?? "null")",
-                "\"nextState\":\(evaluation.nextChange == nil ? "null" : evaluation.nextState.map { "\"\($0.rawValue)\"" } ?? "null")",
-                "\"intervals\":[\(listed.joined(separator: ","))]",
-                "\"timeZone\":\(Self.quoted(context.timeZone.identifier))",
-                "\"error\":null",
-            ]
+            text.append("]")
+            optional("timeZone", context.timeZone.identifier)
+            text.append(#","error":null"#)
         }
-        return "{" + fields.joined(separator: ",") + "}\n"
+        text.append("}\n")
+        return text.value
     }
 
     private func table(_ value: String) -> String {
@@ -96,22 +105,5 @@ final class HoursValueEvaluation {
 
     private func iso(_ date: Date) -> String {
         OpenStateWording.iso8601(date, in: context.timeZone)
-    }
-
-    /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,18 +1,19 @@
-/// JSON written piece by piece, with `JSONEncoder`'s spelling of numbers and strings.
-struct JSONText {
-    private(set) var value = ""
+/// JSON written piece by piece, with `JSONEncoder`'s spelling of numbers and strings (the
+/// server's suggestions, `venues hours`'s lines).
+package struct JSONText {
+    package private(set) var value = ""
 
-    init() {
+    package init() {
         value.reserveCapacity(2048)
     }
 
-    mutating func append(_ raw: String) {
+    package mutating func append(_ raw: String) {
         value += raw
     }
 
     /// A number as `JSONEncoder` writes it: the shortest form that reads back the same, without
     /// a trailing `.0`. Not for infinities or NaN, which JSON cannot hold.
-    mutating func append(_ number: Double) {
+    package mutating func append(_ number: Double) {
         var text = number.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         value += text
@@ -20,7 +21,7 @@ struct JSONText {
 
     /// A string in quotes: `"` and `\` escaped, control characters as `\b`, `\t`, `\n`, `\f`,
     /// `\r` or `\u00XX`; everything else, `/` included, as it is.
-    mutating func append(string: String) {
+    package mutating func append(string: String) {
         value += "\""
         var plainStart = string.utf8.startIndex
         for index in string.utf8.indices {
