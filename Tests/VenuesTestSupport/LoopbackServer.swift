@@ -112,7 +112,8 @@ public struct StubResponse: Sendable {
 /// An HTTP server on 127.0.0.1 with an ephemeral port, for tests that must not touch the internet.
 ///
 /// Every request is recorded (method, path, query, headers, body) so that tests can check
-/// what a client sent, and the server tracks how many requests are in flight at once.
+/// what a client sent, and the server tracks how many requests are in flight at once. The
+/// server runs at high priority, beside the pool that the tests' own tasks share.
 public final class LoopbackServer: Sendable {
     /// Answers a recorded request.
     public typealias Handler = @Sendable (RecordedRequest) async -> StubResponse
@@ -142,7 +143,12 @@ public final class LoopbackServer: Sendable {
             logger: ConnectionLogger(log: log),
             handler: RecordingHandler(log: log, handler: handler)
         )
-        let task = Task { try await server.run() }
+        // High priority: on Linux each priority has a cooperative pool of its own, so the
+        // server (and every task it starts, which inherits the priority) answers even while
+        // the tests' own tasks hold every thread of the default pool with synchronous work.
+        // At the default priority, a burst of such work stalled every loopback server of a
+        // run past its clients' timeouts.
+        let task = Task(priority: .high) { try await server.run() }
         // Generous: when the whole suite starts at once on two busy cores, listening can take a while.
         try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port)? = await server.listeningAddress else {
