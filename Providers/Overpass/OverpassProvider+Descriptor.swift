@@ -24,7 +24,7 @@ extension OverpassProvider {
                 ProviderSetting("offline", kind: .flag, defaultValue: .flag(false)),
             ],
             mergeRank: 3,
-            capabilities: [.nearby, .textSearch, .lookup, .localIndexes],
+            capabilities: [.nearby, .textSearch, .lookup, .localIndexes, .prefilters],
             endpoint: { settings in settings.text("url") ?? Configuration.defaultInterpreterURL.absoluteString }
         ),
         make: { settings, context in

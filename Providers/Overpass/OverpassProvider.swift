@@ -165,7 +165,9 @@ public struct OverpassProvider: VenueProvider {
             source = "file"
         }
         let shaped = VenueSelectionShaper.shape(found, center: center, for: query)
-        return ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes, source: source)
+        var response = ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes, source: source)
+        response.filtered = shaped.filtered
+        return response
     }
 
     /// With a remote endpoint and imported indexes: the indexes answer when together they hold the
@@ -183,7 +185,7 @@ public struct OverpassProvider: VenueProvider {
         var indexes = try await BackgroundWork.run { _ throws(ProviderError) in
             try ImportedIndexes(directory: directory, named: nil, center: center, radius: radius)
         }
-        var searched: (venues: [Venue], notes: [String])?
+        var searched: IndexAnswer?
         if indexes.coverage.isComplete {
             let answer = try await Self.search(&indexes, query: query, selection: selection)
             if indexes.coverage.isComplete { return Self.respond(answer, from: indexes, query: query, center: center) }
@@ -194,7 +196,7 @@ public struct OverpassProvider: VenueProvider {
         }
         if configuration.offline {
             if searched == nil { searched = try await Self.search(&indexes, query: query, selection: selection) }
-            let answer = searched ?? ([], [])
+            let answer = searched ?? IndexAnswer()
             return Self.respond(answer, from: indexes, query: query, center: center, missing: "overpass.offline is set")
         }
         var notes = (searched?.notes ?? []) + [indexes.shortfall + ", asking Overpass"]
@@ -207,7 +209,7 @@ public struct OverpassProvider: VenueProvider {
             )
         } catch .unreachable(let reason) where !indexes.isEmpty {
             if searched == nil { searched = try await Self.search(&indexes, query: query, selection: selection) }
-            let answer = searched ?? ([], [])
+            let answer = searched ?? IndexAnswer()
             guard !indexes.isEmpty else { throw .unreachable(reason) }
             var response = Self.respond(
                 answer,
@@ -221,7 +223,9 @@ public struct OverpassProvider: VenueProvider {
         }
         notes += fetched.notes
         let shaped = VenueSelectionShaper.shape(fetched.venues, center: center, for: query)
-        return ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes, source: "overpass")
+        var response = ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes, source: "overpass")
+        response.filtered = shaped.filtered
+        return response
     }
 
     /// With an index as endpoint: it and the imported indexes meeting the circle answer; a warning
@@ -247,7 +251,7 @@ public struct OverpassProvider: VenueProvider {
         _ indexes: inout ImportedIndexes,
         query: VenueQuery,
         selection: OSMSelection
-    ) async throws(ProviderError) -> (venues: [Venue], notes: [String]) {
+    ) async throws(ProviderError) -> IndexAnswer {
         let copy = indexes
         let (answer, searched) = try await BackgroundWork.run { flag throws(ProviderError) in
             var searched = copy
@@ -261,7 +265,7 @@ public struct OverpassProvider: VenueProvider {
     /// The indexes' answer, shaped; with a warning when they hold only part of the circle
     /// (`missing` says why nothing else answered).
     private static func respond(
-        _ answer: (venues: [Venue], notes: [String]),
+        _ answer: IndexAnswer,
         from indexes: ImportedIndexes,
         query: VenueQuery,
         center: Coordinate,
@@ -275,13 +279,15 @@ public struct OverpassProvider: VenueProvider {
         } else {
             warnings.append(indexes.partialWarning(reason: missing))
         }
-        return ProviderResponse(
+        var response = ProviderResponse(
             venues: shaped.venues,
             notes: notes + shaped.notes,
             warnings: warnings,
             source: indexes.source,
             coverage: indexes.coverage.fraction
         )
+        response.filtered = answer.filtered + shaped.filtered
+        return response
     }
 
     /// The Overpass QL of a search.

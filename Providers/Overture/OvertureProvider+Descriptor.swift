@@ -39,7 +39,7 @@ extension OvertureProvider {
                 ),
             ],
             mergeRank: 4,
-            capabilities: [.nearby, .textSearch, .lookup, .localIndexes],
+            capabilities: [.nearby, .textSearch, .lookup, .localIndexes, .prefilters],
             endpoint: { settings in settings.text("url") ?? "imported indexes (venues overture import)" },
             localDataReason: { settings, osmIndexes in
                 if let url = settings.text("url"), !url.trimmingCharacters(in: .whitespaces).isEmpty { return nil }

@@ -96,7 +96,9 @@ public struct OvertureProvider: VenueProvider {
             let shaped = OvertureSelectionShaper.shape(found.venues, center: center, for: query)
             var notes = ["read \(url.lastPathComponent) whole"]
             if let note = filter.note(leftOut: found.leftOut) { notes.append(note) }
-            return ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes, source: "file")
+            var response = ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes, source: "file")
+            response.filtered = shaped.filtered
+            return response
         }
         let named: URL? =
             if case .index(let url) = configuration.source { url } else { nil }
@@ -124,13 +126,15 @@ public struct OvertureProvider: VenueProvider {
             } else {
                 warnings.append(indexes.partialWarning)
             }
-            return ProviderResponse(
+            var response = ProviderResponse(
                 venues: shaped.venues,
                 notes: notes,
                 warnings: warnings,
                 source: indexes.source,
                 coverage: indexes.coverage.fraction
             )
+            response.filtered = answer.filtered + shaped.filtered
+            return response
         }
     }
 }

@@ -15,9 +15,12 @@ public import VenuesMerge
 ///    (``merger``).
 /// 4. Marks favourites and adds stored favourites inside the circle that no provider returned.
 /// 5. Keeps the places that pass ``filter``, when there is one (opening hours), counting those
-///    it left out (``AggregatedResult/filtered``). A filtered query asks for the whole circle
-///    (``VenueQuery/wantsWholeCircle``): the nearest `limit` places that pass are rarely among
-///    the nearest `limit` of all.
+///    it left out (``AggregatedResult/filtered``). The nearest `limit` places that pass are
+///    rarely among the nearest `limit` of all: providers that apply the filter's test of single
+///    venues (``ProviderCapabilities/prefilters``, ``VenueQuery/prefilter``) return the nearest
+///    `limit` that pass, counting those they left out on the way; other providers that hold the
+///    whole circle are asked for all of it (``VenueQuery/wantsWholeCircle``). The merged places
+///    are judged again, as a place several sources hold shows the state of the one trusted most.
 /// 6. Sorts (distance, name or rating) and keeps at most `query.limit` places, saying how many
 ///    there were before (``AggregatedResult/found``). Providers that
 ///    hold the whole circle return all of it when the order is not distance
@@ -65,15 +68,12 @@ public struct Aggregator: Sendable {
     ) async -> AggregatedResult {
         var outcomes: [ProviderID: ProviderOutcome] = [:]
         var query = query
-        if let filter {
-            query.wantsWholeCircle = true
-            filter.prepare(&query)
-        }
+        filter?.prepare(&query)
         var centerSource = CenterSource.given
 
         if query.center == nil {
             if let locator = providers.first(where: { $0.capabilities.contains(.locatesCallerWithoutCentre) }) {
-                let outcome = await Self.ask(locator, query)
+                let outcome = await Self.ask(locator, Self.query(query, for: locator))
                 progress?(outcome)
                 outcomes[locator.id] = outcome
                 if case .success(let response) = outcome.result, let located = response.center {
@@ -91,7 +91,7 @@ public struct Aggregator: Sendable {
         let finalQuery = query
         await withTaskGroup(of: ProviderOutcome.self) { group in
             for provider in pending {
-                group.addTask { await Self.ask(provider, finalQuery) }
+                group.addTask { await Self.ask(provider, Self.query(finalQuery, for: provider)) }
             }
             for await outcome in group {
                 progress?(outcome)
@@ -104,7 +104,10 @@ public struct Aggregator: Sendable {
         var combined = combine(ordered, query: finalQuery, center: center)
         var filtered: FilterCounts?
         if let filter {
-            var counts = FilterCounts()
+            // What the providers left out before they cut their answers, then the merged places.
+            var counts = ordered.reduce(into: FilterCounts()) { counts, outcome in
+                if case .success(let response) = outcome.result { counts += response.filtered }
+            }
             combined.removeAll { place in
                 switch filter.verdict(on: place.merged) {
                 case .kept: return false
@@ -125,6 +128,17 @@ public struct Aggregator: Sendable {
         )
         result.filtered = filtered
         return result
+    }
+
+    /// The query as `provider` is asked it: with the prefilter when it applies one
+    /// (``ProviderCapabilities/prefilters``); else without, asking for the whole circle when
+    /// the query is filtered. Servers that cache providers' answers key them by this query.
+    public static func query(_ query: VenueQuery, for provider: any VenueProvider) -> VenueQuery {
+        guard query.prefilter != nil, !provider.capabilities.contains(.prefilters) else { return query }
+        var asked = query
+        asked.prefilter = nil
+        asked.wantsWholeCircle = true
+        return asked
     }
 
     /// Looks one venue up at the provider that issued its id.

@@ -10,30 +10,8 @@ public protocol ResultFiltering: Sendable {
     /// Whether `place` stays in the list.
     func verdict(on place: MergedVenue) -> FilterVerdict
 
-    /// Asks the providers for what the filter reads (``VenueQuery/wantsOpeningHours``).
+    /// Asks the providers for what the filter reads (``VenueQuery/wantsOpeningHours``), and
+    /// gives those that hold the whole circle the filter's test of single venues
+    /// (``VenueQuery/prefilter``), so that they return the nearest places that pass.
     func prepare(_ query: inout VenueQuery)
-}
-
-/// What a filter says of one place.
-public enum FilterVerdict: Sendable, Hashable {
-    /// The place passes.
-    case kept
-    /// The place fails the filter.
-    case leftOut
-    /// The filter cannot judge the place (its data is unknown), and leaves it out.
-    case leftOutUnknown
-}
-
-/// How many places a filter left out of a result.
-public struct FilterCounts: Sendable, Hashable, Codable {
-    /// Places that failed the filter.
-    public var leftOut: Int
-    /// Places left out because the filter could not judge them.
-    public var unknown: Int
-
-    /// Counts of places left out.
-    public init(leftOut: Int = 0, unknown: Int = 0) {
-        self.leftOut = leftOut
-        self.unknown = unknown
-    }
 }

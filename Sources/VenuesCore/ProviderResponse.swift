@@ -18,6 +18,9 @@ public struct ProviderResponse: Sendable, Hashable {
     /// indexes); below 1, venues in the rest are missing and ``warnings`` says so. `nil` when
     /// the source is not bounded (a remote server, a whole file).
     public var coverage: Double?
+    /// How many venues the query's ``VenueQuery/prefilter`` judged and left out before the
+    /// provider cut its answer to the limit (none when it applied no prefilter).
+    public var filtered = FilterCounts()
 
     /// A response; `notes` and `warnings` default to none.
     public init(

@@ -130,4 +130,9 @@ public struct ProviderCapabilities: OptionSet, Sendable, Hashable {
     public static let locatesCallerWithoutCentre = ProviderCapabilities(rawValue: 1 << 3)
     /// Answers from indexes imported on this machine, offline (see ``ProviderContext/indexDirectory``).
     public static let localIndexes = ProviderCapabilities(rawValue: 1 << 4)
+    /// Applies ``VenueQuery/prefilter`` before it cuts its answer to ``VenueQuery/nearestLimit``
+    /// or ``VenueQuery/rankedLimit``, and counts what it left out (``ProviderResponse/filtered``).
+    /// To a provider without it, a filtered query comes without the prefilter, asking for the
+    /// whole circle (``VenueQuery/wantsWholeCircle``).
+    public static let prefilters = ProviderCapabilities(rawValue: 1 << 5)
 }

@@ -20,10 +20,17 @@ public struct VenueQuery: Sendable, Hashable {
     /// providers may also pass to the server (Overpass `[timeout:N]`).
     public var timeout: Double
 
+    /// A test of single venues (a filter on opening hours), given by the aggregator to a provider
+    /// that declares ``ProviderCapabilities/prefilters``: it applies the test before it cuts the
+    /// circle to ``nearestLimit`` or ``rankedLimit``, so that it returns the nearest (or best)
+    /// venues that pass, and counts those it judged and left out on the way
+    /// (``ProviderResponse/filtered``). The aggregator judges the merged places again.
+    public var prefilter: VenuePrefilter?
+
     /// Whether a provider that has every venue of the circle at hand returns all of them
-    /// (``nearestLimit`` and ``rankedLimit`` are `nil`): the aggregator filters the places
-    /// after the merge (opening hours), and the nearest `limit` of those that pass are rarely
-    /// among the nearest `limit` of all. Set by the aggregator.
+    /// (``nearestLimit`` and ``rankedLimit`` are `nil`): set by the aggregator for a filtered
+    /// query to a provider that does not apply ``prefilter`` (the nearest `limit` places that
+    /// pass a filter are rarely among the nearest `limit` of all).
     public var wantsWholeCircle = false
 
     /// Whether the venues' opening hours are needed (a filter on them): providers that sell
@@ -73,7 +80,7 @@ public struct VenueQuery: Sendable, Hashable {
     public var isTextSearch: Bool { !(term ?? "").isEmpty }
 
     /// How many venues a provider that has every venue of the circle at hand returns: ``limit``
-    /// (the nearest ones) when the order is ``VenueSort/distance``; `nil` — all of them — for
+    /// (the nearest ones, of those that pass ``prefilter`` when there is one) when the order is ``VenueSort/distance``; `nil` — all of them — for
     /// another order, because the first `limit` names or ratings of the circle are not among its
     /// nearest `limit`: the aggregator sorts them all and keeps the first `limit`.
     ///
@@ -85,8 +92,8 @@ public struct VenueQuery: Sendable, Hashable {
     }
 
     /// For a text search in ``VenueSort/relevance`` order, how many venues a provider that has
-    /// every venue of the circle at hand returns: the best ``limit`` by ``SearchTerm`` match,
-    /// then distance (the aggregator's own order). `nil` for any other query.
+    /// every venue of the circle at hand returns: the best ``limit`` by ``SearchTerm`` match
+    /// (of those that pass ``prefilter``), then distance (the aggregator's own order). `nil` for any other query.
     public var rankedLimit: Int? { !wantsWholeCircle && sort == .relevance && isTextSearch ? limit : nil }
 }
 

@@ -19,7 +19,12 @@ public struct OpenHoursFilter: ResultFiltering {
     }
 
     public func verdict(on place: MergedVenue) -> FilterVerdict {
-        switch moment.state(of: place.venue).state {
+        verdict(on: place.venue)
+    }
+
+    /// The verdict on one venue (a source's record, or a merged place's combined one).
+    public func verdict(on venue: Venue) -> FilterVerdict {
+        switch moment.state(of: venue).state {
         case .open: .kept
         case .closed: .leftOut
         case .unknown: includeUnknown ? .kept : .leftOutUnknown
@@ -28,5 +33,22 @@ public struct OpenHoursFilter: ResultFiltering {
 
     public func prepare(_ query: inout VenueQuery) {
         query.wantsOpeningHours = true
+        let filter = self
+        query.prefilter = VenuePrefilter(identity: identity) { filter.verdict(on: $0) }
+    }
+
+    /// Everything the verdicts depend on: the time (an instant, or a wall-clock time read in each
+    /// venue's zone on the present's date), the duration, whether unknown hours pass, and the
+    /// evaluator's zone and country.
+    public var identity: String {
+        let time: String
+        switch moment.time {
+        case .instant(let date): time = "at:\(date.timeIntervalSince1970)"
+        default: time = "wall:\(moment.time)|now:\(moment.now.timeIntervalSince1970)"
+        }
+        return [
+            "open", time, "for:\(moment.duration)", includeUnknown ? "unknown:in" : "unknown:out",
+            "zone:\(moment.evaluator.userTimeZone.identifier)", "country:\(moment.evaluator.country ?? "")",
+        ].joined(separator: "|")
     }
 }

@@ -5,7 +5,8 @@ public import VenuesCore
 /// It can be told to wait before answering (to play a slow provider) or to fail with a given
 /// error (to play a broken one). Nearby search keeps the venues inside the circle and in the
 /// requested categories, nearest first, at most ``VenueQuery/nearestLimit`` of them (so every
-/// one in the circle when the order is not distance); text search also requires the venue to
+/// one in the circle when the order is not distance) of those that pass the
+/// ``VenueQuery/prefilter``; text search also requires the venue to
 /// match the term as local searches match it (``SearchTerm``: every word, typos forgiven). It
 /// keeps the whole ``VenueProvider`` contract, and ``VenueProviderConformance`` checks that it
 /// does.
@@ -33,7 +34,7 @@ public struct InMemoryVenueProvider: VenueProvider {
         self.delay = delay
         self.error = error
         self.locatedCentre = locatedCentre
-        var capabilities: ProviderCapabilities = [.nearby, .textSearch, .lookup]
+        var capabilities: ProviderCapabilities = [.nearby, .textSearch, .lookup, .prefilters]
         if locatedCentre != nil { capabilities.insert(.locatesCallerWithoutCentre) }
         self.capabilities = capabilities
     }
@@ -68,10 +69,16 @@ public struct InMemoryVenueProvider: VenueProvider {
             found.append((venue, distance))
         }
         found.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.venue.id < $1.venue.id }
-        return ProviderResponse(
+        var filtered = FilterCounts()
+        if let prefilter = query.prefilter {
+            (found, filtered) = prefilter.kept(found, upTo: query.nearestLimit) { $0.venue }
+        }
+        var response = ProviderResponse(
             venues: found.prefix(query.nearestLimit ?? found.count).map(\.venue),
             center: query.center == nil ? center : nil
         )
+        response.filtered = filtered
+        return response
     }
 
     private func wait() async throws(ProviderError) {

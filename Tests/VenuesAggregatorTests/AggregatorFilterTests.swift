@@ -8,7 +8,11 @@ import VenuesTestKit
 /// Keeps places by the first letter of their name: `O` kept, `C` left out, anything else unknown.
 private struct LetterFilter: ResultFiltering {
     func verdict(on place: MergedVenue) -> FilterVerdict {
-        switch place.venue.name.first {
+        Self.verdict(on: place.venue)
+    }
+
+    static func verdict(on venue: Venue) -> FilterVerdict {
+        switch venue.name.first {
         case "O": .kept
         case "C": .leftOut
         default: .leftOutUnknown
@@ -17,28 +21,43 @@ private struct LetterFilter: ResultFiltering {
 
     func prepare(_ query: inout VenueQuery) {
         query.wantsOpeningHours = true
+        query.prefilter = VenuePrefilter(identity: "letter") { Self.verdict(on: $0) }
     }
 }
 
-/// Answers the nearest `nearestLimit` of its venues, as a provider with the whole circle does,
-/// and remembers the queries it was given.
+/// Answers the nearest `nearestLimit` of its venues that pass the prefilter, as a provider with
+/// the whole circle that applies prefilters does (or, `appliesPrefilter` false, the nearest
+/// `nearestLimit` whatever the prefilter, as a provider that does not declare them), and
+/// remembers the queries it was given.
 private final class NearestProvider: VenueProvider, @unchecked Sendable {
-    let id: ProviderID = "near"
-    let capabilities: ProviderCapabilities = [.nearby]
+    let id: ProviderID
+    var capabilities: ProviderCapabilities { appliesPrefilter ? [.nearby, .prefilters] : [.nearby] }
     let venues: [Venue]
+    let appliesPrefilter: Bool
     private(set) var queries: [VenueQuery] = []
 
-    init(venues: [Venue]) { self.venues = venues }
+    init(id: ProviderID = "near", venues: [Venue], appliesPrefilter: Bool = true) {
+        self.id = id
+        self.venues = venues
+        self.appliesPrefilter = appliesPrefilter
+    }
 
     func nearby(_ query: VenueQuery) async throws(ProviderError) -> ProviderResponse {
         queries.append(query)
         let center = query.center!
-        let sorted = venues.sorted { $0.coordinate.distance(to: center) < $1.coordinate.distance(to: center) }
-        return ProviderResponse(venues: query.nearestLimit.map { Array(sorted.prefix($0)) } ?? sorted)
+        var sorted = venues.sorted { $0.coordinate.distance(to: center) < $1.coordinate.distance(to: center) }
+        var filtered = FilterCounts()
+        if appliesPrefilter, let prefilter = query.prefilter {
+            (sorted, filtered) = prefilter.kept(sorted, upTo: query.nearestLimit) { $0 }
+        }
+        var response = ProviderResponse(venues: query.nearestLimit.map { Array(sorted.prefix($0)) } ?? sorted)
+        response.filtered = filtered
+        return response
     }
 }
 
-/// The aggregator's filter: applied before the limit, over the whole circle, counted.
+/// The aggregator's filter: given to the providers as a prefilter, applied again to the merged
+/// places before the limit, counted.
 @Suite("Aggregator: a filter on the merged places")
 struct AggregatorFilterTests {
     static func venues() -> [Venue] {
@@ -54,12 +73,35 @@ struct AggregatorFilterTests {
         aggregator.filter = LetterFilter()
         let result = await aggregator.run(VenueQuery(center: AggregatorTests.center, limit: 3))
         #expect(result.venues.map(\.venue.name) == ["Open 0", "Open 1", "Open 2"])
-        #expect(result.found == 4)
+        // The provider judged the nearest first and stopped at the third that passed.
+        #expect(result.found == 3)
         #expect(result.filtered == FilterCounts(leftOut: 6, unknown: 3))
-        // The provider was asked for the whole circle, and for what the filter reads.
+        // The provider was asked for the nearest three that pass, and for what the filter reads.
         #expect(provider.queries.count == 1)
-        #expect(provider.queries.first?.nearestLimit == nil)
+        #expect(provider.queries.first?.nearestLimit == 3)
+        #expect(provider.queries.first?.prefilter?.identity == "letter")
         #expect(provider.queries.first?.wantsOpeningHours == true)
+    }
+
+    @Test func aProviderWithoutPrefiltersIsAskedForTheWholeCircleAndJudgedAfterTheMerge() async throws {
+        let local = NearestProvider(venues: Self.venues())
+        let remote = NearestProvider(
+            id: "far",
+            venues: (0..<2).map { AggregatorTests.venue("far", "fc\($0)", "Clerk \($0)", north: Double(5 + $0)) }
+                + [AggregatorTests.venue("far", "fo", "Outpost", north: 150)],
+            appliesPrefilter: false
+        )
+        var aggregator = try Aggregator(providers: [local, remote])
+        aggregator.filter = LetterFilter()
+        let result = await aggregator.run(VenueQuery(center: AggregatorTests.center, limit: 3))
+        #expect(result.venues.map(\.venue.name) == ["Outpost", "Open 0", "Open 1"])
+        // Six and three from the local provider's walk, two closed ones from the other answer.
+        #expect(result.filtered == FilterCounts(leftOut: 8, unknown: 3))
+        // The provider that does not apply prefilters was asked for its whole circle, without one.
+        #expect(remote.queries.first?.prefilter == nil)
+        #expect(remote.queries.first?.nearestLimit == nil)
+        #expect(remote.queries.first?.wantsOpeningHours == true)
+        #expect(local.queries.first?.nearestLimit == 3)
     }
 
     @Test func withoutAFilterNothingIsCountedAndTheLimitIsAskedFor() async throws {

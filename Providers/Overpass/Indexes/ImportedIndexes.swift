@@ -59,13 +59,14 @@ struct ImportedIndexes: Sendable {
     /// searches each index it meets — and joins their answers in the order of ``areas``. A
     /// damaged index of the directory is passed over (a note says so) and ``coverage`` is
     /// measured again without it; a damaged one the endpoint names is an error. Venues are in no
-    /// particular order: the caller shapes them.
+    /// particular order: the caller shapes them. With the query's prefilter, each index gives
+    /// its nearest (or best) venues that pass, and the answer counts those left out.
     mutating func search(
         query: VenueQuery,
         selection: OSMSelection,
         cancellation: CancellationFlag
-    ) throws(ProviderError) -> (venues: [Venue], notes: [String]) {
-        let question = OSMIndexReader.Query(
+    ) throws(ProviderError) -> IndexAnswer {
+        var question = OSMIndexReader.Query(
             center: center,
             radius: radius,
             categories: query.categories,
@@ -73,10 +74,12 @@ struct ImportedIndexes: Sendable {
             nearest: query.nearestLimit.map { max(1, $0) },
             ranked: query.rankedLimit.map { max(1, $0) }
         )
+        question.prefilter = query.prefilter
         let answers = Self.answers(of: areas.map(\.url), to: question, cancellation: cancellation)
         var venues: [Venue] = []
         var notes: [String] = []
         var seen = Set<VenueID>()
+        var filtered = FilterCounts()
         var answered: [OSMIndexArea] = []
         for (area, result) in zip(areas, answers) {
             let answer: OSMIndexReader.Answer
@@ -88,6 +91,7 @@ struct ImportedIndexes: Sendable {
             case .failure(let error): throw ProviderError(error)
             }
             answered.append(area)
+            filtered += answer.filtered
             var repeated = 0
             for venue in answer.venues {
                 if seen.insert(venue.id).inserted { venues.append(venue) } else { repeated += 1 }
@@ -104,7 +108,7 @@ struct ImportedIndexes: Sendable {
             areas = answered
             coverage = CircleCoverage.measure(center: center, radius: radius, areas: areas.compactMap(\.coverage))
         }
-        return (venues, notes)
+        return IndexAnswer(venues: venues, notes: notes, filtered: filtered)
     }
 
     /// Each index's answer to `query`, in the order of `urls`; the indexes are opened and searched
@@ -152,4 +156,12 @@ struct ImportedIndexes: Sendable {
     }
 
     private var percent: String { "\(Int((coverage.fraction * 100).rounded())) %" }
+}
+
+/// What the imported indexes answered: venues in no particular order, how they were found, and
+/// what the query's prefilter left out.
+struct IndexAnswer: Sendable {
+    var venues: [Venue] = []
+    var notes: [String] = []
+    var filtered = FilterCounts()
 }

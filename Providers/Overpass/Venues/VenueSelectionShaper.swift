@@ -7,6 +7,9 @@ import VenuesCore
 /// returned but that do not match the term's words, such as a phrase across two words, after
 /// them).
 ///
+/// With the query's ``VenueQuery/prefilter`` (opening hours), the limits count only the venues
+/// that pass, judged in that order until enough have passed.
+///
 /// Overpass `around` also selects a way when any part of it is near, so its centre can lie
 /// outside the circle; such venues are dropped here and counted. When the order is not
 /// distance, every venue of the circle is kept: the aggregator sorts the whole circle by name
@@ -16,7 +19,7 @@ enum VenueSelectionShaper {
         _ venues: [Venue],
         center: Coordinate,
         for query: VenueQuery
-    ) -> (venues: [Venue], notes: [String]) {
+    ) -> (venues: [Venue], notes: [String], filtered: FilterCounts) {
         var notes: [String] = []
         let measured = venues.map { (venue: $0, distance: $0.coordinate.distance(to: center)) }
         let inside = measured.filter { $0.distance <= Double(query.radius) }
@@ -33,27 +36,42 @@ enum VenueSelectionShaper {
         }
         if let limit = query.rankedLimit, let term = query.term {
             let ranked = SearchTerm(term).ranked(wanted.map(\.venue), around: center)
-            let kept = ranked.prefix(max(0, limit)).map(\.venue)
+            let (passed, filtered) = prefiltered(ranked, by: query.prefilter, upTo: limit) { $0.venue }
+            let kept = passed.prefix(max(0, limit)).map(\.venue)
             if kept.count < ranked.count {
                 notes.append("\(ranked.count) venues found, the best \(kept.count) by match kept (limit)")
             }
-            return (kept, notes)
+            return (kept, notes, filtered)
         }
         let sorted = wanted.sorted { lhs, rhs in
             lhs.distance != rhs.distance ? lhs.distance < rhs.distance : lhs.venue.id < rhs.venue.id
         }
+        let (passed, filtered) = prefiltered(sorted, by: query.prefilter, upTo: query.nearestLimit) { $0.venue }
         guard let limit = query.nearestLimit else {
-            if sorted.count > query.limit {
+            if passed.count > query.limit {
                 notes.append(
-                    "kept all \(sorted.count) venues of the circle: the list is sorted by \(query.sort.rawValue) before the limit"
+                    "kept all \(passed.count) venues of the circle: the list is sorted by \(query.sort.rawValue) before the limit"
                 )
             }
-            return (sorted.map(\.venue), notes)
+            return (passed.map(\.venue), notes, filtered)
         }
-        let kept = sorted.prefix(max(0, limit)).map(\.venue)
+        let kept = passed.prefix(max(0, limit)).map(\.venue)
         if kept.count < sorted.count {
             notes.append("\(sorted.count) venues found, the nearest \(kept.count) kept (limit)")
         }
-        return (kept, notes)
+        return (kept, notes, filtered)
+    }
+
+    /// The candidates that pass the prefilter, in order, judged until `limit` have passed; all
+    /// of them without a prefilter.
+    private static func prefiltered<Candidate>(
+        _ candidates: [Candidate],
+        by prefilter: VenuePrefilter?,
+        upTo limit: Int?,
+        venue: (Candidate) -> Venue
+    ) -> ([Candidate], FilterCounts) {
+        guard let prefilter else { return (candidates, FilterCounts()) }
+        let judged = prefilter.kept(candidates, upTo: limit.map { max(0, $0) }, venue: venue)
+        return (judged.kept, judged.counts)
     }
 }

@@ -46,11 +46,12 @@ struct OvertureIndexSet {
         selection: OSMSelection,
         filter: OverturePlaceFilter,
         cancellation: CancellationFlag
-    ) throws(ProviderError) -> (venues: [Venue], notes: [String]) {
+    ) throws(ProviderError) -> (venues: [Venue], notes: [String], filtered: FilterCounts) {
         var venues: [Venue] = []
         var notes: [String] = []
         var seen = Set<VenueID>()
         var leftOut = 0
+        var filtered = FilterCounts()
         for area in areas {
             do throws(OSMIndexError) {
                 let reader = try OSMIndexReader(url: area.url, mapper: OvertureVenueMapper.indexMapper)
@@ -61,17 +62,16 @@ struct OvertureIndexSet {
                 let wanted = query.rankedLimit ?? query.nearestLimit
                 var asked = wanted.map { max(1, $0) }
                 while true {
-                    let answer = try reader.search(
-                        OSMIndexReader.Query(
-                            center: center,
-                            radius: radius,
-                            categories: query.categories,
-                            selection: selection,
-                            nearest: query.rankedLimit == nil ? asked : nil,
-                            ranked: query.rankedLimit == nil ? nil : asked
-                        ),
-                        cancellation: cancellation
+                    var question = OSMIndexReader.Query(
+                        center: center,
+                        radius: radius,
+                        categories: query.categories,
+                        selection: selection,
+                        nearest: query.rankedLimit == nil ? asked : nil,
+                        ranked: query.rankedLimit == nil ? nil : asked
                     )
+                    question.prefilter = query.prefilter
+                    let answer = try reader.search(question, cancellation: cancellation)
                     let kept = answer.venues.filter(filter.admits)
                     if let wanted, let current = asked, kept.count < wanted, answer.venues.count >= current,
                         current < 1 << 22
@@ -80,6 +80,7 @@ struct OvertureIndexSet {
                         continue
                     }
                     leftOut += answer.venues.count - kept.count
+                    filtered += answer.filtered
                     for venue in kept where seen.insert(venue.id).inserted { venues.append(venue) }
                     notes.append("answered from the Overture index \(area.name) (\(area.url.path))")
                     notes += answer.notes
@@ -92,7 +93,7 @@ struct OvertureIndexSet {
             }
         }
         if let note = filter.note(leftOut: leftOut) { notes.append(note) }
-        return (venues, notes)
+        return (venues, notes, filtered)
     }
 
     /// The warning of an answer from indexes that hold only part of the circle.

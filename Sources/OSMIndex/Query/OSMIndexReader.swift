@@ -36,6 +36,10 @@ package final class OSMIndexReader {
         /// For a text search, the best this many by how well they match the term, then by
         /// distance (``VenueQuery/rankedLimit``); `nil` for no such cut.
         package var ranked: Int?
+        /// A test of single venues (opening hours): ``nearest`` and ``ranked`` then count only
+        /// the venues that pass, judged nearest (or best) first until enough have passed, and
+        /// the answer counts those left out on the way (``Answer/filtered``).
+        package var prefilter: VenuePrefilter?
         /// Whether the venues carry every field (address, phone, links…), or only what a
         /// suggestion shows: id, name, position and categories (``OSMVenueMapper/summary(kind:id:coordinate:tags:)``).
         package var everyField = true
@@ -63,6 +67,8 @@ package final class OSMIndexReader {
         package var notes: [String]
         /// How each of ``venues`` matches the term, in the same order (`nil` without a term).
         package var matches: [VenueMatch?] = []
+        /// The venues the query's ``Query/prefilter`` judged and left out.
+        package var filtered = FilterCounts()
     }
 
     /// The index file.
@@ -309,6 +315,38 @@ package final class OSMIndexReader {
     }
 
     private func run(_ query: Query, cancellation: CancellationFlag?) throws -> Answer {
+        if let prefilter = query.prefilter, query.nearest != nil || query.ranked != nil {
+            return try prefiltered(query, prefilter, cancellation: cancellation)
+        }
+        var (candidates, notes, _) = try candidates(query, cancellation: cancellation)
+        if let ranked = query.ranked, candidates.count > ranked {
+            candidates.sort(by: Self.ranksBefore)
+            candidates.removeSubrange(max(0, ranked)...)
+        } else if let nearest = query.nearest, candidates.count > nearest {
+            candidates.sort { $0.distance < $1.distance }
+            let cut = candidates[nearest - 1].distance
+            candidates = candidates.filter { $0.distance <= cut }
+        }
+        let placed = try venues(for: candidates, everyField: query.everyField)
+        var answer = Answer(venues: placed.map(\.venue), notes: notes, matches: placed.map(\.match))
+        if let prefilter = query.prefilter {
+            // The whole circle: every venue judged.
+            let judged = prefilter.kept(Array(zip(answer.venues, answer.matches)), upTo: nil) { $0.0 }
+            answer.venues = judged.kept.map(\.0)
+            answer.matches = judged.kept.map(\.1)
+            answer.filtered = judged.counts
+        }
+        return answer
+    }
+
+    /// The venues that may answer `query`, with how they were found and whether they are every
+    /// accepted venue of the query's circle (`complete`), or of a smaller circle around the
+    /// centre that holds at least ``Query/nearest`` of them.
+    private func candidates(
+        _ query: Query,
+        cancellation: CancellationFlag?
+    ) throws -> (candidates: [Candidate], notes: [String], complete: Bool) {
+        var reached = query.radius
         var notes: [String] = []
         let filter = try CandidateFilter(query: query, categoryBit: categoryBit, sameRules: sameRules)
         if !sameRules {
@@ -369,21 +407,74 @@ package final class OSMIndexReader {
                 cancellation: cancellation
             )
             found = candidates
+            reached = radius
             notes.append(
                 "index \(info.name): \(candidates.count) venue(s) within \(Int(radius.rounded())) m from the R-tree in \(rounds) round(s)"
             )
         }
-        var candidates = found ?? []
-        if let ranked = query.ranked, candidates.count > ranked {
-            candidates.sort(by: Self.ranksBefore)
-            candidates.removeSubrange(max(0, ranked)...)
-        } else if let nearest = query.nearest, candidates.count > nearest {
-            candidates.sort { $0.distance < $1.distance }
-            let cut = candidates[nearest - 1].distance
-            candidates = candidates.filter { $0.distance <= cut }
+        return (found ?? [], notes, reached >= query.radius)
+    }
+
+    /// The nearest ``Query/nearest`` (or best ``Query/ranked``) venues that pass `prefilter`:
+    /// the candidates are judged in that order until enough have passed (with every venue at
+    /// the distance of the last one), so the circle's thousands are not all read. When the
+    /// candidates of a smaller circle run out first, the circle grows by the share that passed.
+    private func prefiltered(
+        _ query: Query,
+        _ prefilter: VenuePrefilter,
+        cancellation: CancellationFlag?
+    ) throws -> Answer {
+        let wanted = max(1, query.ranked ?? query.nearest ?? 1)
+        let row = try venueRow()
+        let summaryKeys = query.everyField ? nil : try summaryKeys()
+        // Each venue is read and judged once, whatever the rounds.
+        var judged: [Int64: (venue: Venue?, verdict: FilterVerdict)] = [:]
+        var round = query
+        while true {
+            let (found, notes, complete) = try candidates(round, cancellation: cancellation)
+            let ordered =
+                query.ranked == nil
+                ? found.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.element < $1.element }
+                : found.sorted(by: Self.ranksBefore)
+            var kept: [(venue: Venue, match: VenueMatch?)] = []
+            var counts = FilterCounts()
+            var cut: Double?
+            for (index, candidate) in ordered.enumerated() {
+                if index & 0xFF == 0, cancellation?.isCancelled == true { throw OSMIndexError.cancelled }
+                if kept.count >= wanted {
+                    // Nearest first, every venue at the distance of the last one stays too.
+                    guard query.ranked == nil, let cut, candidate.distance <= cut else { break }
+                }
+                let decided: (venue: Venue?, verdict: FilterVerdict)
+                if let known = judged[candidate.element] {
+                    decided = known
+                } else {
+                    let venue = try venue(of: candidate, row: row, everyField: query.everyField, keeping: summaryKeys)
+                    decided = (venue, venue.map(prefilter.verdict) ?? .leftOut)
+                    judged[candidate.element] = decided
+                }
+                guard let venue = decided.venue else { continue }
+                switch decided.verdict {
+                case .kept:
+                    kept.append((venue, candidate.match))
+                    if kept.count == wanted { cut = candidate.distance }
+                case .leftOut: counts.leftOut += 1
+                case .leftOutUnknown: counts.unknown += 1
+                }
+            }
+            guard kept.count < wanted, !complete, let asked = round.nearest else {
+                var answer = Answer(venues: kept.map(\.venue), notes: notes, matches: kept.map(\.match))
+                answer.filtered = counts
+                answer.notes.append(
+                    "index \(info.name): \(judged.count) venue(s) judged by \(prefilter.identity), \(kept.count) kept"
+                )
+                return answer
+            }
+            // Too few passed among the nearest: ask for as many more as the share that passed
+            // suggests (at least twice as many).
+            let share = Double(max(1, kept.count)) / Double(max(1, ordered.count))
+            round.nearest = max(asked * 2, Int((Double(wanted) / share * 1.25).rounded(.up)))
         }
-        let placed = try venues(for: candidates, everyField: query.everyField)
-        return Answer(venues: placed.map(\.venue), notes: notes, matches: placed.map(\.match))
     }
 
     /// Relevance order: the better match, then the nearer, then the element.
@@ -686,27 +777,41 @@ package final class OSMIndexReader {
     /// The venues of the candidates, with every field, from their stored tags, and how each
     /// matches the term.
     private func venues(for candidates: [Candidate], everyField: Bool) throws -> [(venue: Venue, match: VenueMatch?)] {
-        let row = try prepared(
-            "SELECT tags, min_latitude, min_longitude, max_latitude, max_longitude FROM venue WHERE element = ?"
-        )
+        let row = try venueRow()
         var result: [(venue: Venue, match: VenueMatch?)] = []
         result.reserveCapacity(candidates.count)
         // A summary decodes only the tags it reads.
         let wanted = everyField ? nil : try summaryKeys()
         for candidate in candidates.sorted(by: { $0.element < $1.element }) {
-            guard let (kind, id) = OSMIndexSchema.kindAndID(element: candidate.element) else { continue }
-            try row.bind(candidate.element, at: 1)
-            defer { row.reset() }
-            guard try row.step(), let tags = decodeTags(row, column: 0, keeping: wanted) else { continue }
-            let venue =
-                everyField
-                ? mapper.venue(kind, id, candidate.coordinate, tags, Self.extent(row, firstColumn: 1))
-                : mapper.summary(kind, id, candidate.coordinate, tags)
-            if let venue {
+            if let venue = try venue(of: candidate, row: row, everyField: everyField, keeping: wanted) {
                 result.append((venue, candidate.match))
             }
         }
         return result
+    }
+
+    /// The statement ``venue(of:row:everyField:keeping:)`` reads a venue's tags and extent with.
+    private func venueRow() throws -> SQLiteStatement {
+        try prepared(
+            "SELECT tags, min_latitude, min_longitude, max_latitude, max_longitude FROM venue WHERE element = ?"
+        )
+    }
+
+    /// The candidate's venue, read with `row` (``venueRow()``), with every field or as a summary
+    /// (of the tags `keeping` names); `nil` when it has no row or the mapper makes no venue of it.
+    private func venue(
+        of candidate: Candidate,
+        row: SQLiteStatement,
+        everyField: Bool,
+        keeping wanted: [Int]?
+    ) throws -> Venue? {
+        guard let (kind, id) = OSMIndexSchema.kindAndID(element: candidate.element) else { return nil }
+        try row.bind(candidate.element, at: 1)
+        defer { row.reset() }
+        guard try row.step(), let tags = decodeTags(row, column: 0, keeping: wanted) else { return nil }
+        return everyField
+            ? mapper.venue(kind, id, candidate.coordinate, tags, Self.extent(row, firstColumn: 1))
+            : mapper.summary(kind, id, candidate.coordinate, tags)
     }
 
     // MARK: Lookup

@@ -49,13 +49,21 @@ struct ListingRoutes: Sendable {
         )
         let format = try prepared.format ?? Self.negotiated(request)
         let favorites = await clientFavorites(context)
-        let now = Date()
-        let moment = prepared.hours.moment(now: now)
-        // A JSON listing made only of fresh cached answers may have been rendered already, in
-        // the same minute (its venues' opening hours are for the minute).
-        let minute = Int((now.timeIntervalSince1970 / 60).rounded(.down))
+        // Opening hours are shown for the minute: the providers' answers filtered on them are
+        // cached for it, and a JSON listing made only of fresh cached answers may have been
+        // rendered already in the same minute.
+        let minute = Int((Date().timeIntervalSince1970 / 60).rounded(.down))
+        let moment = prepared.hours.moment(now: Date(timeIntervalSince1970: Double(minute) * 60))
+        let filter = prepared.hours.filter(moment)
+        var keys = prepared.keys
+        if let filter {
+            // What the aggregator will ask: the filter's test of single venues is for the minute.
+            var filtered = query
+            filter.prepare(&filtered)
+            keys = providers.map { UpstreamKey(provider: $0.id, query: Aggregator.query(filtered, for: $0)) }
+        }
         let renderedKey = (format == .json ? favorites : nil).flatMap { favorites in
-            services.upstream.freshAnswers(for: prepared.keys).map { answers in
+            services.upstream.freshAnswers(for: keys).map { answers in
                 RenderedListings.Key(text: prepared.description + "|\(minute)", answers: answers, favorites: favorites)
             }
         }
@@ -68,7 +76,7 @@ struct ListingRoutes: Sendable {
             merger: Deduplicator(priority: services.configuration.dedupe.priority),
             favorites: favorites.map { FavoriteIndex(favorites: $0) } ?? NoFavorites()
         )
-        aggregator.filter = prepared.hours.filter(moment)
+        aggregator.filter = filter
         var result = await aggregator.run(query)
         result.outcomes.append(contentsOf: unusable)
         guard result.anyProviderAnswered else { throw Self.noAnswer(result.outcomes) }
@@ -86,7 +94,7 @@ struct ListingRoutes: Sendable {
         let body = JSONResponse.body(try JSONRenderer.render(document))
         if let renderedKey, storeProblem == nil,
             result.outcomes.allSatisfy({ $0.error == nil || unusable.contains($0) }),
-            services.upstream.freshAnswers(for: prepared.keys) == renderedKey.answers
+            services.upstream.freshAnswers(for: keys) == renderedKey.answers
         {
             services.rendered.keep(body, for: renderedKey)
         }
@@ -142,11 +150,8 @@ struct ListingRoutes: Sendable {
         }
         let hours = try Self.hoursRequest(url)
         var query = parameters.query(configuration: configuration, fallbackCenter: configuration.defaultLocation)
-        if let filter = hours.filter(hours.moment()) {
-            // As the aggregator asks, so that the answers' cache keys are the queries sent.
-            query.wantsWholeCircle = true
-            filter.prepare(&query)
-        }
+        // Asked for when filtered on (the filter itself is for the minute of each request).
+        if hours.filters { query.wantsOpeningHours = true }
         let named = try? parameters.providerIDs()
         let (providers, unusable) = services.providers.choose(named)
         guard !providers.isEmpty || !unusable.isEmpty else {

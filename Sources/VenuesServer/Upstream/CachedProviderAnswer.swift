@@ -13,6 +13,8 @@ struct CachedProviderAnswer: Codable, Sendable {
         var warnings: [String]
         var source: String?
         var coverage: Double?
+        /// What the query's prefilter left out (absent in entries written before it existed).
+        var filtered: FilterCounts?
 
         init(_ response: ProviderResponse) {
             venues = response.venues
@@ -21,13 +23,14 @@ struct CachedProviderAnswer: Codable, Sendable {
             warnings = response.warnings
             source = response.source
             coverage = response.coverage
+            filtered = response.filtered.isEmpty ? nil : response.filtered
         }
 
         /// Whether local indexes answered (`index:NAME`, `index:A+index:B`), not a server.
         var isFromLocalIndexes: Bool { source?.hasPrefix("index:") == true }
 
         var providerResponse: ProviderResponse {
-            ProviderResponse(
+            var response = ProviderResponse(
                 venues: venues,
                 center: center,
                 notes: notes,
@@ -35,6 +38,8 @@ struct CachedProviderAnswer: Codable, Sendable {
                 source: source,
                 coverage: coverage
             )
+            response.filtered = filtered ?? FilterCounts()
+            return response
         }
     }
 

@@ -6,9 +6,10 @@ import VenuesCore
 ///
 /// Normalisation: the centre to millionths of a degree (≈ 0.1 m), categories sorted, the term trimmed,
 /// with runs of white space made one space and folded to lower case; the per-request timeout
-/// is left out (it bounds the wait, not the answer). A query filtered on opening hours asks for
-/// the whole circle and the hours (`|all|hours` at the end): another answer than the plain
-/// query's. The text starts with a format version, so
+/// is left out (it bounds the wait, not the answer). A query filtered on opening hours gives
+/// the providers that apply it the filter (`|f:` and its identity: the moment, to the minute on
+/// the server), asks the other ones that hold the circle for all of it (`|all`), and asks for
+/// the hours (`|hours`): another answer than the plain query's. The text starts with a format version, so
 /// that a change of the cached form never reads an older entry.
 struct UpstreamKey: Hashable, Sendable, CustomStringConvertible {
     /// The provider asked.
@@ -34,6 +35,7 @@ struct UpstreamKey: Hashable, Sendable, CustomStringConvertible {
             "n\(query.limit)", query.sort.rawValue,
         ].joined(separator: "|")
         if query.wantsWholeCircle { text += "|all" }
+        if let prefilter = query.prefilter { text += "|f:\(prefilter.identity)" }
         if query.wantsOpeningHours { text += "|hours" }
     }
 

@@ -1,0 +1,83 @@
+/// A test of single venues that a provider holding the whole circle applies as it walks the
+/// circle (nearest first, or best match first), so that the nearest ``VenueQuery/nearestLimit``
+/// or best ``VenueQuery/rankedLimit`` it returns are of the venues that pass: the nearest ten
+/// places open now, found without reading the thousands of the circle (``VenueQuery/prefilter``).
+///
+/// The aggregator judges the merged places again (a place several sources hold shows the state
+/// of the source it trusts most), so a provider that cannot apply it may ignore it.
+public struct VenuePrefilter: Sendable, Hashable, CustomStringConvertible {
+    /// What the test asks, fully: two prefilters with one identity judge every venue alike.
+    /// Part of a cached answer's key (`open@2026-11-28T18:00:00Z`).
+    public let identity: String
+    /// The verdict on one venue.
+    public let verdict: @Sendable (Venue) -> FilterVerdict
+
+    /// A prefilter named `identity` that judges venues with `verdict`.
+    public init(identity: String, verdict: @escaping @Sendable (Venue) -> FilterVerdict) {
+        self.identity = identity
+        self.verdict = verdict
+    }
+
+    public var description: String { identity }
+
+    public static func == (lhs: VenuePrefilter, rhs: VenuePrefilter) -> Bool { lhs.identity == rhs.identity }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
+
+    /// The venues that pass, in their order, until `limit` have passed (every venue when `nil`),
+    /// with counts of those it judged and left out on the way.
+    ///
+    /// Ties at the cut stay together only as the caller's order puts them; the caller cuts again.
+    public func kept<Candidates: Sequence>(
+        _ candidates: Candidates,
+        upTo limit: Int?,
+        venue: (Candidates.Element) -> Venue
+    ) -> (kept: [Candidates.Element], counts: FilterCounts) {
+        var kept: [Candidates.Element] = []
+        var counts = FilterCounts()
+        for candidate in candidates {
+            if let limit, kept.count >= limit { break }
+            switch verdict(venue(candidate)) {
+            case .kept: kept.append(candidate)
+            case .leftOut: counts.leftOut += 1
+            case .leftOutUnknown: counts.unknown += 1
+            }
+        }
+        return (kept, counts)
+    }
+}
+
+/// What a filter says of one place.
+public enum FilterVerdict: Sendable, Hashable {
+    /// The place passes.
+    case kept
+    /// The place fails the filter.
+    case leftOut
+    /// The filter cannot judge the place (its data is unknown), and leaves it out.
+    case leftOutUnknown
+}
+
+/// How many places a filter left out of a result.
+public struct FilterCounts: Sendable, Hashable, Codable {
+    /// Places that failed the filter.
+    public var leftOut: Int
+    /// Places left out because the filter could not judge them.
+    public var unknown: Int
+
+    /// Counts of places left out.
+    public init(leftOut: Int = 0, unknown: Int = 0) {
+        self.leftOut = leftOut
+        self.unknown = unknown
+    }
+
+    /// Whether nothing was left out.
+    public var isEmpty: Bool { leftOut == 0 && unknown == 0 }
+
+    /// The counts of two filterings together.
+    public static func + (lhs: FilterCounts, rhs: FilterCounts) -> FilterCounts {
+        FilterCounts(leftOut: lhs.leftOut + rhs.leftOut, unknown: lhs.unknown + rhs.unknown)
+    }
+
+    /// Adds the counts of another filtering.
+    public static func += (lhs: inout FilterCounts, rhs: FilterCounts) { lhs = lhs + rhs }
+}

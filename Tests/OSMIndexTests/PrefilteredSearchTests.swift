@@ -1,0 +1,120 @@
+import Foundation
+import OSMIndex
+import OSMModel
+import Testing
+import VenuesCore
+import VenuesTestSupport
+
+/// A search with a prefilter (opening hours, in use) judges the nearest (or best) first and
+/// stops once enough have passed: its answer is the whole circle's passing venues, cut.
+@Suite("OSM index: the nearest that pass a prefilter", .timeLimit(.minutes(5)))
+struct PrefilteredSearchTests {
+    /// Keeps about one venue in `1/share`, leaves one in six unknown, by a hash of its id: a
+    /// test that has nothing to do with distance or the order the index stores venues in.
+    static func prefilter(share: Int) -> VenuePrefilter {
+        VenuePrefilter(identity: "hash/\(share)") { venue in
+            var hash: UInt64 = 14_695_981_039_346_656_037
+            for byte in venue.id.description.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
+            if hash % UInt64(share) == 0 { return .kept }
+            return hash % 6 == 1 ? .leftOutUnknown : .leftOut
+        }
+    }
+
+    @Test func theNearestThatPassAreThoseOfTheWholeCircleFilteredAndCut() async throws {
+        let index = try await IndexTest.sampleIndex.value
+        let reader = try OSMIndexReader(url: index)
+        var (seed, random) = SeededGenerator.forTest("PrefilteredSearchTests.nearest")
+        var sawGrowth = false
+        for _ in 0..<60 {
+            let center = try Coordinate(
+                latitude: IndexTest.helsinki.latitude + Double.random(in: -0.01...0.01, using: &random),
+                longitude: IndexTest.helsinki.longitude + Double.random(in: -0.02...0.02, using: &random)
+            )
+            let share = [1, 2, 5, 20, 200].randomElement(using: &random)!
+            let limit = [1, 5, 20, 60].randomElement(using: &random)!
+            let prefilter = Self.prefilter(share: share)
+            var whole = OSMIndexReader.Query(
+                center: center,
+                radius: [300, 1_000, 3_000].randomElement(using: &random)!,
+                categories: Bool.random(using: &random) ? [] : [.restaurant, .cafe],
+                selection: try OSMSelection(categories: [], term: nil),
+                nearest: nil
+            )
+            whole.selection = try OSMSelection(categories: whole.categories, term: nil)
+            var asked = whole
+            asked.nearest = limit
+            asked.prefilter = prefilter
+            let answer = try reader.search(asked)
+
+            // The oracle: every venue of the circle, nearest first, those that pass, cut after
+            // the limit-th (with every venue at its distance); those left out before the cut.
+            let all = try reader.search(whole).venues
+                .map { (venue: $0, distance: $0.coordinate.distance(to: center)) }
+                .sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.venue.id < $1.venue.id }
+            let passing = all.filter { prefilter.verdict($0.venue) == .kept }
+            let cut = passing.count >= limit ? passing[limit - 1].distance : .infinity
+            let expected = passing.filter { $0.distance <= cut }.map(\.venue.id)
+            let judged = all.filter { $0.distance <= cut }
+            let left = judged.filter { prefilter.verdict($0.venue) == .leftOut }.count
+            let unknown = judged.filter { prefilter.verdict($0.venue) == .leftOutUnknown }.count
+
+            let context = "seed \(seed): share \(share), limit \(limit), \(whole.radius) m at \(center)"
+            #expect(Set(answer.venues.map(\.id)) == Set(expected), "\(context)")
+            #expect(answer.venues.count == expected.count, "\(context)")
+            #expect(answer.filtered == FilterCounts(leftOut: left, unknown: unknown), "\(context)")
+            // The walk read no more than it needed when enough passed near the centre.
+            if passing.count >= limit, share > 1 {
+                #expect(answer.venues.count + left + unknown <= all.count, "\(context)")
+            }
+            if answer.notes.contains(where: { $0.contains("round") }) && passing.count < limit { sawGrowth = true }
+        }
+        #expect(sawGrowth, "seed \(seed): no circle ran out of venues that pass")
+    }
+
+    @Test func theBestMatchesThatPassAreThoseOfTheWholeCircleRankedAndCut() async throws {
+        let index = try await IndexTest.sampleIndex.value
+        let reader = try OSMIndexReader(url: index)
+        let prefilter = Self.prefilter(share: 3)
+        var cut = 0
+        for term in ["kahvila", "ravintola", "bar", "Stokcmann", "pizza", "hotel", "sushi"] {
+            let selection = try OSMSelection(categories: [], term: term)
+            let whole = OSMIndexReader.Query(
+                center: IndexTest.helsinki,
+                radius: 5_000,
+                categories: [],
+                selection: selection,
+                nearest: nil
+            )
+            var ranked = whole
+            ranked.ranked = 10_000
+            var asked = whole
+            asked.ranked = 5
+            asked.prefilter = prefilter
+            let answer = try reader.search(asked)
+            // The oracle: every match, best first (the better match, then the nearer), those that
+            // pass, the first five; and those left out before the fifth.
+            let all = try reader.search(ranked)
+            let order = zip(all.venues, all.matches)
+                .map { (venue: $0, match: $1, distance: $0.coordinate.distance(to: IndexTest.helsinki)) }
+                .sorted { lhs, rhs in
+                    VenueMatch.ranksFirst(lhs.match, rhs.match) ?? (lhs.distance < rhs.distance)
+                }
+            let passing = order.filter { prefilter.verdict($0.venue) == .kept }
+            let expected = passing.prefix(5)
+            if passing.count > 5, VenueMatch.ranksFirst(passing[4].match, passing[5].match) == nil,
+                passing[4].distance == passing[5].distance
+            {
+                continue  // a tie at the cut: either may be kept
+            }
+            #expect(Set(answer.venues.map(\.id)) == Set(expected.map(\.venue.id)), "\(term)")
+            // Fewer than five pass: every match was judged.
+            let before =
+                passing.count < 5
+                ? order[...] : order.prefix { entry in entry.venue.id != expected.last?.venue.id }
+            let left = before.filter { prefilter.verdict($0.venue) != .kept }.count
+            #expect(answer.filtered.leftOut + answer.filtered.unknown == left, "\(term)")
+            if passing.count >= 5 { cut += 1 }
+        }
+        #expect(cut >= 2, "too few terms with more than five matches that pass")
+    }
+}
