@@ -155,6 +155,11 @@ extension ServedMapPageScript {
                 (q.term ? " for “" + q.term + "”" : "") + " within " + q.radius + " m of " +
                 coordinateLabel(q.latitude, q.longitude) + (cut && !found ? " (there may be more)" : "") + ", " +
                 order(doc);
+              // A listing filtered on opening hours says what it left out (`hoursFilter`).
+              var left = doc.hoursFilter, parts = [];
+              if (left && left.closed) parts.push(left.closed + " closed");
+              if (left && left.unknown) parts.push(left.unknown + " with unknown hours");
+              if (parts.length) heading += "; left out: " + parts.join(", ");
               more.hidden = !cut;
               more.textContent = "Show " + PAGE_SIZE + " more";
             }

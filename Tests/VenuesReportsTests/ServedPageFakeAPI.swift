@@ -20,6 +20,9 @@ final class ServedPageFakeAPI: Sendable {
         var stackFirstTwo = false
         /// `/readyz`'s providers.
         var providers = ["fsq", "google", "osm"]
+        /// Whether the made-up venues carry their state at the moment (``MadeUpListing/hours(_:)``)
+        /// and listings honour `openNow` as the server does.
+        var hours = false
     }
 
     /// The message of the 503 a failing listing answers, as `ListingRoutes.noAnswer` writes it.
@@ -92,7 +95,10 @@ final class ServedPageFakeAPI: Sendable {
                 contentType: "application/json"
             )
         case _ where !authorized:
-            return .json(#"{"error": {"kind": "unauthorized", "message": "a bearer token is needed"}}"#, status: 401)
+            return .json(
+                #"{"error": {"kind": "unauthorized", "message": "a bearer token is needed"}}"#,
+                status: 401
+            )
         case ("GET", "/v1/search"), ("GET", "/v1/nearby"):
             if state.with({ $0.failing }) {
                 return .json(
@@ -103,7 +109,13 @@ final class ServedPageFakeAPI: Sendable {
             if let listing = options.listing { return .data(listing, contentType: "application/json") }
             let favorites = state.with { $0.favorites }
             let limit = request.queryValue("limit").flatMap(Int.init) ?? 50
-            let made = MadeUpListing(count: options.venues, spacing: options.spacing, stack: options.stackFirstTwo)
+            var made = MadeUpListing(
+                count: options.venues,
+                spacing: options.spacing,
+                stack: options.stackFirstTwo
+            )
+            made.hours = options.hours
+            made.openNow = request.queryValue("openNow") == "true"
             return .data(
                 json(made.document(limit: limit, term: request.queryValue("term"), favorites: favorites)),
                 contentType: "application/json"
@@ -116,14 +128,22 @@ final class ServedPageFakeAPI: Sendable {
         case ("GET", _) where request.path.hasPrefix("/v1/venues/"):
             let id = String(request.path.dropFirst("/v1/venues/".count)).removingPercentEncoding ?? ""
             let note = state.with { $0.favorites.first { $0.id == id }?.note }
-            return .data(
-                json(["id": id, "openingHours": MadeUpListing.openingHours, "note": note.map { $0 as Any } ?? NSNull()]
-                ),
-                contentType: "application/json"
-            )
+            var detail: [String: Any] = [
+                "id": id, "openingHours": MadeUpListing.openingHours,
+                "note": note.map { $0 as Any } ?? NSNull(),
+            ]
+            if options.hours, let number = Int(id.dropFirst("osm:node/".count)) {
+                detail["hours"] = MadeUpListing.hours(number)
+                detail["week"] = MadeUpListing.week
+            }
+            return .data(json(detail), contentType: "application/json")
         case ("GET", "/v1/favorites"):
             let favorites = state.with { $0.favorites }
-            let made = MadeUpListing(count: options.venues, spacing: options.spacing, stack: options.stackFirstTwo)
+            let made = MadeUpListing(
+                count: options.venues,
+                spacing: options.spacing,
+                stack: options.stackFirstTwo
+            )
             return .data(json(made.favoritesDocument(favorites)), contentType: "application/json")
         case ("PUT", _) where request.path.hasPrefix(favoritePrefix):
             let id = String(request.path.dropFirst(favoritePrefix.count)).removingPercentEncoding ?? ""
@@ -176,6 +196,38 @@ struct MadeUpListing {
     var count: Int
     var spacing: Double
     var stack: Bool
+    /// Whether each venue carries its state at the moment (``hours(_:)``).
+    var hours = false
+    /// Whether the listing keeps only the venues open now, counting the others as the server
+    /// does (`hoursFilter`).
+    var openNow = false
+
+    /// The lines of the week `GET /v1/venues/{id}` gives with hours, today first.
+    static let week = [
+        "Today (Mon 30 Nov): 08:00–18:00", "Tue 1 Dec: 08:00–18:00", "Wed 2 Dec: 08:00–18:00",
+        "Thu 3 Dec: 08:00–18:00", "Fri 4 Dec: 08:00–18:00", "Sat 5 Dec: 10:00–16:00",
+        "Sun 6 Dec: closed",
+    ]
+
+    /// Venue N's state, as the server's `hours` object gives it: open until 18:00 (N = 1, 4, 7…),
+    /// closed until 10:00 (N = 2, 5, 8…), or unknown, with no source (N = 3, 6, 9…).
+    static func hours(_ number: Int) -> [String: Any] {
+        switch number % 3 {
+        case 1:
+            [
+                "state": "open", "nextChange": "2026-11-30T18:00:00+02:00", "nextState": "closed",
+                "source": "osm",
+                "text": openingHours, "timeZone": "Europe/Helsinki",
+            ]
+        case 2:
+            [
+                "state": "closed", "nextChange": "2026-12-01T10:00:00+02:00", "nextState": "open",
+                "source": "osm",
+                "text": "Mo-Fr 10:00-20:00", "timeZone": "Europe/Helsinki",
+            ]
+        default: ["state": "unknown", "source": NSNull(), "timeZone": "Europe/Helsinki"]
+        }
+    }
 
     func coordinate(_ number: Int) -> (latitude: Double, longitude: Double, distance: Double) {
         let ring = stack && number == 2 ? 1 : number
@@ -197,30 +249,44 @@ struct MadeUpListing {
         let place = coordinate(number)
         var sources: [[String: Any]] = [["provider": "osm", "id": Self.id(number)]]
         if number == 1 {
-            sources += [["provider": "google", "id": "google:ChIJ1abc"], ["provider": "fsq", "id": "fsq:4b0c1"]]
+            sources += [
+                ["provider": "google", "id": "google:ChIJ1abc"], ["provider": "fsq", "id": "fsq:4b0c1"],
+            ]
         }
         var venue: [String: Any] = [
             "id": Self.id(number), "name": Self.name(number), "latitude": place.latitude,
             "longitude": place.longitude, "distance": (place.distance * 10).rounded() / 10,
-            "address": "Kaivokatu \(number), Helsinki", "categories": number == 1 ? ["cafe", "bakery"] : ["cafe"],
-            "phone": number == 1 ? Self.phone : NSNull(), "website": number == 1 ? Self.website : NSNull(),
+            "address": "Kaivokatu \(number), Helsinki",
+            "categories": number == 1 ? ["cafe", "bakery"] : ["cafe"],
+            "phone": number == 1 ? Self.phone : NSNull(),
+            "website": number == 1 ? Self.website : NSNull(),
             "rating": number == 1 ? 8.6 : NSNull(), "favorite": favorite, "sources": sources,
         ]
         if let note { venue["note"] = note }
+        if hours { venue["hours"] = Self.hours(number) }
         return venue
     }
 
-    func document(limit: Int, term: String?, favorites: [(id: String, note: String?)]) -> [String: Any] {
-        let shown = Array(1...max(1, count)).prefix(limit)
+    func document(
+        limit: Int,
+        term: String?,
+        favorites: [(id: String, note: String?)]
+    ) -> [String:
+        Any]
+    {
+        let numbers = Array(1...max(1, count))
+        let passing = openNow ? numbers.filter { $0 % 3 == 1 } : numbers
+        let shown = passing.prefix(limit)
         let ids = Set(favorites.map(\.id))
         var query: [String: Any] = [
             "kind": term == nil ? "nearby" : "search", "latitude": Self.centerLatitude,
-            "longitude": Self.centerLongitude, "radius": Self.radius, "term": term.map { $0 as Any } ?? NSNull(),
+            "longitude": Self.centerLongitude, "radius": Self.radius,
+            "term": term.map { $0 as Any } ?? NSNull(),
             "center": "given",
         ]
         // As the server says it when it cut the list: how many it found.
-        if count > limit { query["found"] = count }
-        return [
+        if passing.count > limit { query["found"] = passing.count }
+        var document: [String: Any] = [
             "query": query,
             "venues": shown.map { venue($0, favorite: ids.contains(Self.id($0))) },
             "providers": [
@@ -231,16 +297,26 @@ struct MadeUpListing {
             ],
             "attribution": ["© OpenStreetMap contributors"],
         ]
+        if openNow {
+            document["hoursFilter"] = [
+                "closed": numbers.filter { $0 % 3 == 2 }.count,
+                "unknown": numbers.filter { $0 % 3 == 0 }.count,
+            ]
+        }
+        return document
     }
 
     func favoritesDocument(_ favorites: [(id: String, note: String?)]) -> [String: Any] {
         let venues = favorites.compactMap { favorite -> [String: Any]? in
-            guard let number = (1...max(1, count)).first(where: { Self.id($0) == favorite.id }) else { return nil }
+            guard let number = (1...max(1, count)).first(where: { Self.id($0) == favorite.id }) else {
+                return nil
+            }
             return venue(number, favorite: true, note: favorite.note)
         }
         return [
             "query": [
-                "kind": "favorites", "latitude": 52.3791, "longitude": 4.9003, "radius": 0, "term": NSNull(),
+                "kind": "favorites", "latitude": 52.3791, "longitude": 4.9003, "radius": 0,
+                "term": NSNull(),
                 "center": "default",
             ],
             "venues": venues, "providers": [], "attribution": [],
