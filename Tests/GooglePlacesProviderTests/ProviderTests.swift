@@ -329,7 +329,7 @@ struct ProviderTests {
         }
         await harness.fake.force(.text("not json at all"))
         do {
-            _ = try await harness.provider.nearby(VenueQuery(center: Harness.helsinki))
+            _ = try await harness.provider.nearby(VenueQuery(center: Harness.helsinki, timeout: 60))
             Issue.record("expected invalidResponse")
         } catch {
             #expect(error.kind == "invalidResponse")
