@@ -52,16 +52,20 @@ struct OsmiumChangeTests {
     ]
 
     @Test(
-        .enabled(if: osmium != nil, "needs osmium (Debian osmium-tool)"),
+        .enabled(if: TestEnvironment.runs(ifAvailable: osmium != nil), "needs osmium (Debian osmium-tool)"),
         arguments: ["x.osc", "x.osc.gz", "x.osc.bz2"]
     )
     func derivedChangesReadAsTheDifference(output: String) throws {
+        guard let osmium = Self.osmium else {
+            Issue.record(Comment(rawValue: TestEnvironment.missingInCI("osmium (Debian osmium-tool)")))
+            return
+        }
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
         try OSMXMLTestFile.osm(Self.old).write(to: scratch.file("old.osm"))
         try OSMXMLTestFile.osm(Self.new).write(to: scratch.file("new.osm"))
         let process = Process()
-        process.executableURL = Self.osmium
+        process.executableURL = osmium
         process.arguments = [
             "derive-changes", scratch.file("old.osm").path, scratch.file("new.osm").path, "-o",
             scratch.file(output).path,
