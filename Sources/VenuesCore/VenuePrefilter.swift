@@ -11,10 +11,20 @@ public struct VenuePrefilter: Sendable, Hashable, CustomStringConvertible {
     public let identity: String
     /// The verdict on one venue.
     public let verdict: @Sendable (Venue) -> FilterVerdict
+    /// Whether the verdict reads only the venue's id, name, position and opening hours
+    /// (``Venue/hours``): a provider may then judge a venue made of those alone, and read the
+    /// rest only of the venues kept.
+    public let readsHoursOnly: Bool
 
-    /// A prefilter named `identity` that judges venues with `verdict`.
-    public init(identity: String, verdict: @escaping @Sendable (Venue) -> FilterVerdict) {
+    /// A prefilter named `identity` that judges venues with `verdict` (reading only their id,
+    /// name, position and hours when `readsHoursOnly`).
+    public init(
+        identity: String,
+        readsHoursOnly: Bool = false,
+        verdict: @escaping @Sendable (Venue) -> FilterVerdict
+    ) {
         self.identity = identity
+        self.readsHoursOnly = readsHoursOnly
         self.verdict = verdict
     }
 

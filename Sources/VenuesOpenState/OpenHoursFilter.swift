@@ -24,7 +24,9 @@ public struct OpenHoursFilter: ResultFiltering {
 
     /// The verdict on one venue (a source's record, or a merged place's combined one).
     public func verdict(on venue: Venue) -> FilterVerdict {
-        switch moment.state(of: venue).state {
+        // No source has hours: unknown, wherever and whenever it is (no zone to look up).
+        if venue.hours.isEmpty { return includeUnknown ? .kept : .leftOutUnknown }
+        return switch moment.state(of: venue).state {
         case .open: .kept
         case .closed: .leftOut
         case .unknown: includeUnknown ? .kept : .leftOutUnknown
@@ -34,7 +36,7 @@ public struct OpenHoursFilter: ResultFiltering {
     public func prepare(_ query: inout VenueQuery) {
         query.wantsOpeningHours = true
         let filter = self
-        query.prefilter = VenuePrefilter(identity: identity) { filter.verdict(on: $0) }
+        query.prefilter = VenuePrefilter(identity: identity, readsHoursOnly: true) { filter.verdict(on: $0) }
     }
 
     /// Everything the verdicts depend on: the time (an instant, or a wall-clock time read in each

@@ -10,9 +10,12 @@ import VenuesTestSupport
 @Suite("OSM index: the nearest that pass a prefilter", .timeLimit(.minutes(5)))
 struct PrefilteredSearchTests {
     /// Keeps about one venue in `1/share`, leaves one in six unknown, by a hash of its id: a
-    /// test that has nothing to do with distance or the order the index stores venues in.
-    static func prefilter(share: Int) -> VenuePrefilter {
-        VenuePrefilter(identity: "hash/\(share)") { venue in
+    /// test that has nothing to do with distance or the order the index stores venues in. With
+    /// `hoursOnly`, a venue without opening hours is unknown, and the prefilter says it reads
+    /// only hours (so that the reader judges venues made of id, name, position and hours).
+    static func prefilter(share: Int, hoursOnly: Bool = false) -> VenuePrefilter {
+        VenuePrefilter(identity: "hash/\(share)/\(hoursOnly)", readsHoursOnly: hoursOnly) { venue in
+            if hoursOnly, venue.hours.isEmpty { return .leftOutUnknown }
             var hash: UInt64 = 14_695_981_039_346_656_037
             for byte in venue.id.description.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
             if hash % UInt64(share) == 0 { return .kept }
@@ -32,7 +35,7 @@ struct PrefilteredSearchTests {
             )
             let share = [1, 2, 5, 20, 200].randomElement(using: &random)!
             let limit = [1, 5, 20, 60].randomElement(using: &random)!
-            let prefilter = Self.prefilter(share: share)
+            let prefilter = Self.prefilter(share: share, hoursOnly: Bool.random(using: &random))
             var whole = OSMIndexReader.Query(
                 center: center,
                 radius: [300, 1_000, 3_000].randomElement(using: &random)!,
@@ -58,8 +61,12 @@ struct PrefilteredSearchTests {
             let left = judged.filter { prefilter.verdict($0.venue) == .leftOut }.count
             let unknown = judged.filter { prefilter.verdict($0.venue) == .leftOutUnknown }.count
 
-            let context = "seed \(seed): share \(share), limit \(limit), \(whole.radius) m at \(center)"
+            let context =
+                "seed \(seed): \(prefilter.identity), limit \(limit), \(whole.radius) m at \(center)"
             #expect(Set(answer.venues.map(\.id)) == Set(expected), "\(context)")
+            // Whole venues, even when they were judged on their hours alone.
+            let wholeVenues = Dictionary(all.map { ($0.venue.id, $0.venue) }, uniquingKeysWith: { first, _ in first })
+            #expect(answer.venues.allSatisfy { wholeVenues[$0.id] == $0 }, "\(context)")
             #expect(answer.venues.count == expected.count, "\(context)")
             #expect(answer.filtered == FilterCounts(leftOut: left, unknown: unknown), "\(context)")
             // The walk read no more than it needed when enough passed near the centre.

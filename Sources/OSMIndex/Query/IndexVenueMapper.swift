@@ -19,17 +19,28 @@ package struct IndexVenueMapper: Sendable {
     /// The only tags ``summary`` reads, when it says so: a suggestion's row then decodes only
     /// these (`nil`: every tag).
     package var summaryKeys: Set<String>?
+    /// The venue with only its id, name, position and opening hours, read from only the tags
+    /// of `keys`, and `nil` exactly when ``venue`` gives none: what a prefilter that reads only
+    /// hours (``VenuePrefilter/readsHoursOnly``) judges. `nil`: such prefilters judge whole venues.
+    package var hoursSummary:
+        (
+            keys: Set<String>,
+            make: @Sendable (_ kind: OSMElement.Kind, _ id: Int64, _ coordinate: Coordinate, _ tags: OSMTags) -> Venue?
+        )?
 
     package init(
         provider: ProviderID,
         venue: @escaping @Sendable (OSMElement.Kind, Int64, Coordinate, OSMTags, BoundingBox?) -> Venue?,
         summary: @escaping @Sendable (OSMElement.Kind, Int64, Coordinate, OSMTags) -> Venue?,
-        summaryKeys: Set<String>? = nil
+        summaryKeys: Set<String>? = nil,
+        hoursSummary: (keys: Set<String>, make: @Sendable (OSMElement.Kind, Int64, Coordinate, OSMTags) -> Venue?)? =
+            nil
     ) {
         self.provider = provider
         self.venue = venue
         self.summary = summary
         self.summaryKeys = summaryKeys
+        self.hoursSummary = hoursSummary
     }
 
     /// OpenStreetMap elements (``OSMVenueMapper``).
@@ -41,6 +52,12 @@ package struct IndexVenueMapper: Sendable {
         summary: { kind, id, coordinate, tags in
             OSMVenueMapper.summary(kind: kind, id: id, coordinate: coordinate, tags: tags)
         },
-        summaryKeys: OSMVenueMapper.summaryKeys
+        summaryKeys: OSMVenueMapper.summaryKeys,
+        hoursSummary: (
+            OSMVenueMapper.hoursSummaryKeys,
+            { kind, id, coordinate, tags in
+                OSMVenueMapper.hoursSummary(kind: kind, id: id, coordinate: coordinate, tags: tags)
+            }
+        )
     )
 }

@@ -88,6 +88,8 @@ package final class OSMIndexReader {
     /// The ids of the mapper's ``IndexVenueMapper/summaryKeys`` in `tag_key` (of this
     /// generation: an update may add keys), found at the first summary.
     private var summaryKeyIDs: [Int]?
+    /// The ids of the mapper's ``IndexVenueMapper/hoursSummary`` keys, as ``summaryKeyIDs``.
+    private var hoursSummaryKeyIDs: [Int]?
     /// The statements of the searches, compiled once per reader (``prepared(_:)``).
     private var statements: [String: SQLiteStatement] = [:]
     /// Whether the stored category bits and folded texts were made by this build's rules.
@@ -279,6 +281,7 @@ package final class OSMIndexReader {
             generation = current
             words = nil
             summaryKeyIDs = nil
+            hoursSummaryKeyIDs = nil
         }
         return try body()
     }
@@ -427,6 +430,10 @@ package final class OSMIndexReader {
         let wanted = max(1, query.ranked ?? query.nearest ?? 1)
         let row = try venueRow()
         let summaryKeys = query.everyField ? nil : try summaryKeys()
+        // A prefilter that reads only hours judges a venue made of its id, name, position and
+        // hours; the rest of the row is read for the venues it keeps.
+        let hoursSummary = prefilter.readsHoursOnly ? mapper.hoursSummary?.make : nil
+        let hoursSummaryKeys = hoursSummary == nil ? nil : try hoursSummaryKeys()
         // Each venue is read and judged once, whatever the rounds.
         var judged: [Int64: (venue: Venue?, verdict: FilterVerdict)] = [:]
         var round = query
@@ -448,6 +455,16 @@ package final class OSMIndexReader {
                 let decided: (venue: Venue?, verdict: FilterVerdict)
                 if let known = judged[candidate.element] {
                     decided = known
+                } else if let hoursSummary {
+                    let light = try venue(of: candidate, row: row, keeping: hoursSummaryKeys) { kind, id, tags, _ in
+                        hoursSummary(kind, id, candidate.coordinate, tags)
+                    }
+                    let verdict = light.map(prefilter.verdict) ?? .leftOut
+                    let whole =
+                        verdict == .kept
+                        ? try venue(of: candidate, row: row, everyField: query.everyField, keeping: summaryKeys) : light
+                    decided = (whole, verdict)
+                    judged[candidate.element] = decided
                 } else {
                     let venue = try venue(of: candidate, row: row, everyField: query.everyField, keeping: summaryKeys)
                     decided = (venue, venue.map(prefilter.verdict) ?? .leftOut)
@@ -805,13 +822,26 @@ package final class OSMIndexReader {
         everyField: Bool,
         keeping wanted: [Int]?
     ) throws -> Venue? {
+        try venue(of: candidate, row: row, keeping: wanted) { kind, id, tags, extent in
+            everyField
+                ? mapper.venue(kind, id, candidate.coordinate, tags, extent)
+                : mapper.summary(kind, id, candidate.coordinate, tags)
+        }
+    }
+
+    /// What `make` makes of the candidate's row, read with `row` (``venueRow()``): its kind, id,
+    /// tags (only those of `keeping`, when given) and extent.
+    private func venue(
+        of candidate: Candidate,
+        row: SQLiteStatement,
+        keeping wanted: [Int]?,
+        make: (OSMElement.Kind, Int64, OSMTags, BoundingBox?) -> Venue?
+    ) throws -> Venue? {
         guard let (kind, id) = OSMIndexSchema.kindAndID(element: candidate.element) else { return nil }
         try row.bind(candidate.element, at: 1)
         defer { row.reset() }
         guard try row.step(), let tags = decodeTags(row, column: 0, keeping: wanted) else { return nil }
-        return everyField
-            ? mapper.venue(kind, id, candidate.coordinate, tags, Self.extent(row, firstColumn: 1))
-            : mapper.summary(kind, id, candidate.coordinate, tags)
+        return make(kind, id, tags, Self.extent(row, firstColumn: 1))
     }
 
     // MARK: Lookup
@@ -874,6 +904,22 @@ package final class OSMIndexReader {
     private func summaryKeys() throws -> [Int]? {
         guard let names = mapper.summaryKeys else { return nil }
         if let summaryKeyIDs { return summaryKeyIDs }
+        let ids = try keyIDs(of: names)
+        summaryKeyIDs = ids
+        return ids
+    }
+
+    /// The ids of the mapper's ``IndexVenueMapper/hoursSummary`` keys in `tag_key`.
+    private func hoursSummaryKeys() throws -> [Int]? {
+        guard let names = mapper.hoursSummary?.keys else { return nil }
+        if let hoursSummaryKeyIDs { return hoursSummaryKeyIDs }
+        let ids = try keyIDs(of: names)
+        hoursSummaryKeyIDs = ids
+        return ids
+    }
+
+    /// The ids in `tag_key` of those of `names` the index has.
+    private func keyIDs(of names: Set<String>) throws -> [Int] {
         let statement = try prepared("SELECT id FROM tag_key WHERE key = ?")
         var ids: [Int] = []
         for name in names {
@@ -881,7 +927,6 @@ package final class OSMIndexReader {
             defer { statement.reset() }
             if try statement.step() { ids.append(Int(statement.int64(0))) }
         }
-        summaryKeyIDs = ids
         return ids
     }
 

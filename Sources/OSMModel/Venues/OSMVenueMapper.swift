@@ -80,6 +80,23 @@ package enum OSMVenueMapper {
         ]
     }
 
+    /// The tags ``hoursSummary(kind:id:coordinate:tags:)`` reads.
+    package static let hoursSummaryKeys: Set<String> = [
+        "name", "opening_hours", "check_date:opening_hours", "check_date",
+    ]
+
+    /// The venue with only its id, name, position and opening hours, or `nil` exactly when
+    /// ``venue(kind:id:coordinate:tags:extent:)`` gives none: enough to judge its hours
+    /// (``VenuePrefilter/readsHoursOnly``) before the rest of its row is read.
+    package static func hoursSummary(kind: OSMElement.Kind, id: Int64, coordinate: Coordinate, tags: OSMTags) -> Venue?
+    {
+        // Reads only ``hoursSummaryKeys``.
+        guard let name = tags.first("name"), id > 0,
+            let venueID = try? VenueID(provider: .openStreetMap, native: "\(kind.name)/\(id)")
+        else { return nil }
+        return Venue(id: venueID, name: name, coordinate: coordinate, hours: hours(tags))
+    }
+
     /// The tags ``summary(kind:id:coordinate:tags:)`` reads: the name and the keys of the
     /// categories (``OSMVocabulary/venueKeys``, which hold every key of the category rules).
     package static let summaryKeys: Set<String> = Set(["name"] + OSMVocabulary.venueKeys)
