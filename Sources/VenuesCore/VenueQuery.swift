@@ -80,9 +80,10 @@ public struct VenueQuery: Sendable, Hashable {
     public var isTextSearch: Bool { !(term ?? "").isEmpty }
 
     /// How many venues a provider that has every venue of the circle at hand returns: ``limit``
-    /// (the nearest ones, of those that pass ``prefilter`` when there is one) when the order is ``VenueSort/distance``; `nil` — all of them — for
-    /// another order, because the first `limit` names or ratings of the circle are not among its
-    /// nearest `limit`: the aggregator sorts them all and keeps the first `limit`.
+    /// (the nearest ones, of those that pass ``prefilter`` when there is one) when the order is
+    /// ``VenueSort/distance``; `nil` — all of them — for another order, because the first
+    /// `limit` names or ratings of the circle are not among its nearest `limit`: the aggregator
+    /// sorts them all and keeps the first `limit`.
     ///
     /// A provider that cannot see the whole circle (an API that answers a page or a few) returns
     /// what it got and, when more exist, says so in ``ProviderResponse/warnings``: the order is
@@ -92,8 +93,9 @@ public struct VenueQuery: Sendable, Hashable {
     }
 
     /// For a text search in ``VenueSort/relevance`` order, how many venues a provider that has
-    /// every venue of the circle at hand returns: the best ``limit`` by ``SearchTerm`` match
-    /// (of those that pass ``prefilter``), then distance (the aggregator's own order). `nil` for any other query.
+    /// every venue of the circle at hand returns: the best ``limit`` by ``SearchTerm`` match (of
+    /// those that pass ``prefilter``), then distance (the aggregator's own order). `nil` for any
+    /// other query.
     public var rankedLimit: Int? { !wantsWholeCircle && sort == .relevance && isTextSearch ? limit : nil }
 }
 
