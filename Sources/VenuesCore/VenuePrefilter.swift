@@ -34,6 +34,18 @@ public struct VenuePrefilter: Sendable, Hashable, CustomStringConvertible {
 
     public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
 
+    /// The candidates that pass `prefilter`, in their order, judged until `limit` have passed
+    /// (a negative limit counts as 0); every candidate, and no counts, without a prefilter.
+    public static func kept<Candidate>(
+        _ candidates: [Candidate],
+        by prefilter: VenuePrefilter?,
+        upTo limit: Int?,
+        venue: (Candidate) -> Venue
+    ) -> (kept: [Candidate], counts: FilterCounts) {
+        guard let prefilter else { return (candidates, FilterCounts()) }
+        return prefilter.kept(candidates, upTo: limit.map { max(0, $0) }, venue: venue)
+    }
+
     /// The venues that pass, in their order, until `limit` have passed (every venue when `nil`),
     /// with counts of those it judged and left out on the way.
     ///

@@ -36,7 +36,7 @@ enum VenueSelectionShaper {
         }
         if let limit = query.rankedLimit, let term = query.term {
             let ranked = SearchTerm(term).ranked(wanted.map(\.venue), around: center)
-            let (passed, filtered) = prefiltered(ranked, by: query.prefilter, upTo: limit) { $0.venue }
+            let (passed, filtered) = VenuePrefilter.kept(ranked, by: query.prefilter, upTo: limit) { $0.venue }
             let kept = passed.prefix(max(0, limit)).map(\.venue)
             if kept.count < ranked.count {
                 notes.append("\(ranked.count) venues found, the best \(kept.count) by match kept (limit)")
@@ -46,7 +46,9 @@ enum VenueSelectionShaper {
         let sorted = wanted.sorted { lhs, rhs in
             lhs.distance != rhs.distance ? lhs.distance < rhs.distance : lhs.venue.id < rhs.venue.id
         }
-        let (passed, filtered) = prefiltered(sorted, by: query.prefilter, upTo: query.nearestLimit) { $0.venue }
+        let (passed, filtered) = VenuePrefilter.kept(sorted, by: query.prefilter, upTo: query.nearestLimit) {
+            $0.venue
+        }
         guard let limit = query.nearestLimit else {
             if passed.count > query.limit {
                 notes.append(
@@ -60,18 +62,5 @@ enum VenueSelectionShaper {
             notes.append("\(sorted.count) venues found, the nearest \(kept.count) kept (limit)")
         }
         return (kept, notes, filtered)
-    }
-
-    /// The candidates that pass the prefilter, in order, judged until `limit` have passed; all
-    /// of them without a prefilter.
-    private static func prefiltered<Candidate>(
-        _ candidates: [Candidate],
-        by prefilter: VenuePrefilter?,
-        upTo limit: Int?,
-        venue: (Candidate) -> Venue
-    ) -> ([Candidate], FilterCounts) {
-        guard let prefilter else { return (candidates, FilterCounts()) }
-        let judged = prefilter.kept(candidates, upTo: limit.map { max(0, $0) }, venue: venue)
-        return (judged.kept, judged.counts)
     }
 }

@@ -15,7 +15,7 @@ enum OvertureSelectionShaper {
             .filter { query.categories.isEmpty || !query.categories.isDisjoint(with: $0.venue.categories) }
         if let limit = query.rankedLimit, let term = query.term {
             let ranked = SearchTerm(term).ranked(measured.map(\.venue), around: center)
-            let (passed, filtered) = prefiltered(ranked.map(\.venue), by: query.prefilter, upTo: limit)
+            let (passed, filtered) = VenuePrefilter.kept(ranked.map(\.venue), by: query.prefilter, upTo: limit) { $0 }
             let kept = Array(passed.prefix(max(0, limit)))
             if kept.count < ranked.count {
                 notes.append("\(ranked.count) places found, the best \(kept.count) by match kept (limit)")
@@ -25,24 +25,16 @@ enum OvertureSelectionShaper {
         let sorted = measured.sorted { lhs, rhs in
             lhs.distance != rhs.distance ? lhs.distance < rhs.distance : lhs.venue.id < rhs.venue.id
         }
-        let (passed, filtered) = prefiltered(sorted.map(\.venue), by: query.prefilter, upTo: query.nearestLimit)
+        let (passed, filtered) = VenuePrefilter.kept(
+            sorted.map(\.venue),
+            by: query.prefilter,
+            upTo: query.nearestLimit
+        ) { $0 }
         guard let limit = query.nearestLimit else { return (passed, notes, filtered) }
         let kept = Array(passed.prefix(max(0, limit)))
         if kept.count < sorted.count {
             notes.append("\(sorted.count) places found, the nearest \(kept.count) kept (limit)")
         }
         return (kept, notes, filtered)
-    }
-
-    /// The venues that pass the prefilter, in order, judged until `limit` have passed; all of
-    /// them without a prefilter.
-    private static func prefiltered(
-        _ venues: [Venue],
-        by prefilter: VenuePrefilter?,
-        upTo limit: Int?
-    ) -> ([Venue], FilterCounts) {
-        guard let prefilter else { return (venues, FilterCounts()) }
-        let judged = prefilter.kept(venues, upTo: limit.map { max(0, $0) }) { $0 }
-        return (judged.kept, judged.counts)
     }
 }
