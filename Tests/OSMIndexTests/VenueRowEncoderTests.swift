@@ -6,8 +6,8 @@ import VenuesTestSupport
 @testable import OSMIndex
 
 /// The rows an import makes tag by tag (``VenueRowEncoder``) hold what the columns mean: the
-/// tags as read, the folded search text of ``OSMSearchText/folded(_:)`` and the category
-/// bits of ``VenueRules/categoryMask(of:)``.
+/// tags as read, the folded search text of ``OSMSearchText/folded(_:)``, the category bits of
+/// ``VenueRules/categoryMask(of:)`` and the hours bit (``VenueRules/hoursBit``).
 @Suite("OSM index: venue rows")
 struct VenueRowEncoderTests {
     @Test func everyColumnIsWhatItsDefinitionGives() throws {
@@ -16,8 +16,12 @@ struct VenueRowEncoderTests {
         let ruleValues = OSMVocabulary.categoryRules.values.flatMap { $0.compactMap(\.values).flatMap { $0 } }
         let keys = [
             "amenity", "shop", "tourism", "leisure", "name", "brand", "cuisine", "name:fi", "addr:street", "", "ä:ö",
+            "opening_hours",
         ]
-        let values = ruleValues + ["Café Ætt", "ravintola ÄÖ", "", "x", "Σοφία", "e\u{301}", "寿司"]
+        let values =
+            ruleValues + [
+                "Café Ætt", "ravintola ÄÖ", "", "x", "Σοφία", "e\u{301}", "寿司", " ", " \n", "Mo-Fr 09:00-17:00 ",
+            ]
         var encoder = VenueRowEncoder()
         var keyNames: [Int: String] = [:]
         for round in 0..<200 {
@@ -47,7 +51,9 @@ struct VenueRowEncoderTests {
             }
             for (index, tags) in expected.enumerated() {
                 let row = batch.rows[index]
-                #expect(row.categories == VenueRules.categoryMask(of: tags), "seed \(seed): \(tags)")
+                // The hours bit: the venue has hours as the OSM mapper reads them.
+                let hours = tags.first("opening_hours") != nil ? VenueRules.hoursBit : 0
+                #expect(row.categories == VenueRules.categoryMask(of: tags) | hours, "seed \(seed): \(tags)")
                 batch.withColumns(of: index) { search, blob in
                     #expect(
                         String(decoding: search, as: UTF8.self) == OSMSearchText.folded(tags),

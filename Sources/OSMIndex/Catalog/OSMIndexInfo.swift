@@ -35,6 +35,11 @@ package struct OSMIndexInfo: Sendable, Hashable {
     package var venueRules: String?
     /// The categories of `venue.categories`' bits, in bit order.
     package var categoryBits: [String]
+    /// The bit of `venue.categories` that says a venue has opening hours (meta `hours_bit`),
+    /// when every row keeps it: an import by this build writes it at generation 0, and each
+    /// update by a build that keeps it moves meta `hours_bit_generation` on with `generation`
+    /// (an update by an older build leaves the two apart, and the bit is no longer trusted).
+    package var hoursBit: Int?
     /// What the index holds (meta `content`): `openstreetmap` (also for indexes written before
     /// the key existed) or another source imported on the same engine (`overture`).
     package var content: String
@@ -92,6 +97,11 @@ package struct OSMIndexInfo: Sendable, Hashable {
         categoryBits = meta["category_bits"]?.text?.split(separator: ",").map(String.init) ?? []
         content = meta["content"]?.text ?? OSMIndexImporter.Content.openStreetMap.rawValue
         generation = meta["generation"]?.integer ?? 0
+        if let bit = meta["hours_bit"]?.integer, (0..<63).contains(bit),
+            meta["hours_bit_generation"]?.integer == generation
+        {
+            hoursBit = Int(bit)
+        }
         updatedAt = meta["updated_at"]?.text
         if let url = meta["replication_url"]?.text, let sequence = meta["replication_sequence"]?.integer {
             replication = Replication(url: url, sequence: sequence, timestamp: meta["replication_timestamp"]?.text)

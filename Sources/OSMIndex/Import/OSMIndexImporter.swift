@@ -208,6 +208,8 @@ package enum OSMIndexImporter {
             MetaEntry("skipped_without_nodes", .integer(Int64(pass.withoutNodes))),
             MetaEntry("venue_rules", .text(VenueRules.fingerprint)),
             MetaEntry("category_bits", .text(VenueRules.categoryOrder.map(\.rawValue).joined(separator: ","))),
+            MetaEntry("hours_bit", .integer(Int64(VenueRules.hoursBitIndex))),
+            MetaEntry("hours_bit_generation", .integer(0)),
             MetaEntry("content", .text(options.content.rawValue)),
         ]
         for (key, value) in options.meta.sorted(by: { $0.key < $1.key }) { meta.append(MetaEntry(key, .text(value))) }

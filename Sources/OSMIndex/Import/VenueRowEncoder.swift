@@ -1,8 +1,8 @@
 import OSMModel
 
 /// Makes the `venue` rows of an import (``VenueRowBatch``): the tags coded with numbered keys
-/// (``TagCoding``) and the category bits (``VenueRules``) in one pass over the tags, and the
-/// folded search text (``OSMSearchText``).
+/// (``TagCoding``) and the category bits and the hours bit (``VenueRules``) in one pass over the
+/// tags, and the folded search text (``OSMSearchText``).
 ///
 /// It runs on a thread of its own (``RowEncodingThread``), so that the writer's thread only
 /// inserts.
@@ -19,8 +19,13 @@ struct VenueRowEncoder {
         var categories: Int64 = 0
         // The category rules read the first value of each key, as `OSMTags` subscripts do.
         var tablesSeen: UInt64 = 0
+        var hoursSeen = false
         let tagsStart = batch.bytes.count
         for pair in tags.pairs {
+            if !hoursSeen, pair.key == "opening_hours" {
+                hoursSeen = true
+                if VenueRules.givesHours(pair.value) { categories |= VenueRules.hoursBit }
+            }
             let key = keys.key(pair.key)
             TagCoding.appendVarint(UInt64(key.id), to: &batch.bytes)
             var value = pair.value

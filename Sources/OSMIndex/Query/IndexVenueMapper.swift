@@ -22,6 +22,8 @@ package struct IndexVenueMapper: Sendable {
     /// The venue with only its id, name, position and opening hours, read from only the tags
     /// of `keys`, and `nil` exactly when ``venue`` gives none: what a prefilter that reads only
     /// hours (``VenuePrefilter/readsHoursOnly``) judges. `nil`: such prefilters judge whole venues.
+    /// Its hours come from a non-blank `opening_hours` only: where the index keeps the hours bit
+    /// (``VenueRules/hoursBit``), a venue without it is judged as one with no hours, unread.
     package var hoursSummary:
         (
             keys: Set<String>,

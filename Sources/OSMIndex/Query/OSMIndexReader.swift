@@ -315,6 +315,8 @@ package final class OSMIndexReader {
         var coordinate: Coordinate
         var distance: Double
         var match: VenueMatch?
+        /// `venue.categories`: the category bits and the hours bit (0 where not read).
+        var categories: Int64 = 0
     }
 
     private func run(_ query: Query, cancellation: CancellationFlag?) throws -> Answer {
@@ -434,6 +436,11 @@ package final class OSMIndexReader {
         // hours; the rest of the row is read for the venues it keeps.
         let hoursSummary = prefilter.readsHoursOnly ? mapper.hoursSummary?.make : nil
         let hoursSummaryKeys = hoursSummary == nil ? nil : try hoursSummaryKeys()
+        // Where the index keeps the hours bit, a venue without hours is judged without reading
+        // its row: as a venue with no hours at its position, all such a prefilter reads (one
+        // stand-in made once, moved to each; its id is the first one's, which it does not read).
+        let hoursMask = hoursSummary == nil ? nil : info.hoursBit.map { Int64(1) << Int64($0) }
+        var withoutHours: Venue?
         // Each venue is read and judged once, whatever the rounds.
         var judged: [Int64: (venue: Venue?, verdict: FilterVerdict)] = [:]
         var round = query
@@ -455,6 +462,19 @@ package final class OSMIndexReader {
                 let decided: (venue: Venue?, verdict: FilterVerdict)
                 if let known = judged[candidate.element] {
                     decided = known
+                } else if let hoursSummary, let hoursMask, candidate.categories & hoursMask == 0,
+                    let placeholder = withoutHours ?? Self.venueWithoutHours(candidate, hoursSummary)
+                {
+                    withoutHours = placeholder
+                    var judgedVenue = placeholder
+                    judgedVenue.coordinate = candidate.coordinate
+                    let verdict = prefilter.verdict(judgedVenue)
+                    let whole =
+                        verdict == .kept
+                        ? try venue(of: candidate, row: row, everyField: query.everyField, keeping: summaryKeys)
+                        : judgedVenue
+                    decided = (whole, verdict)
+                    judged[candidate.element] = decided
                 } else if let hoursSummary {
                     let light = try venue(of: candidate, row: row, keeping: hoursSummaryKeys) { kind, id, tags, _ in
                         hoursSummary(kind, id, candidate.coordinate, tags)
@@ -492,6 +512,17 @@ package final class OSMIndexReader {
             let share = Double(max(1, kept.count)) / Double(max(1, ordered.count))
             round.nearest = max(asked * 2, Int((Double(wanted) / share * 1.25).rounded(.up)))
         }
+    }
+
+    /// A venue with no hours made of the candidate's id and position (and a stand-in name) by
+    /// the mapper's hours summary, for a prefilter that reads only hours to judge the venues the
+    /// hours bit says have none.
+    private static func venueWithoutHours(
+        _ candidate: Candidate,
+        _ hoursSummary: (OSMElement.Kind, Int64, Coordinate, OSMTags) -> Venue?
+    ) -> Venue? {
+        guard let (kind, id) = OSMIndexSchema.kindAndID(element: candidate.element) else { return nil }
+        return hoursSummary(kind, id, candidate.coordinate, OSMTags(pairs: [.init(key: "name", value: "-")]))
     }
 
     /// Relevance order: the better match, then the nearer, then the element.
@@ -582,10 +613,22 @@ package final class OSMIndexReader {
             search: { body in row.withBlob(3) { body($0.assumingMemoryBound(to: UInt8.self)) } },
             tags: { try self.tags(of: element) }
         )
+        let categories = row.int64(2)
         guard case .accepted(let match) = verdict else {
-            return (Candidate(element: element, coordinate: coordinate, distance: distance), false)
+            return (
+                Candidate(element: element, coordinate: coordinate, distance: distance, categories: categories), false
+            )
         }
-        return (Candidate(element: element, coordinate: coordinate, distance: distance, match: match), true)
+        return (
+            Candidate(
+                element: element,
+                coordinate: coordinate,
+                distance: distance,
+                match: match,
+                categories: categories
+            ),
+            true
+        )
     }
 
     /// Candidates from the R-tree: every accepted venue within the radius, or — when only the

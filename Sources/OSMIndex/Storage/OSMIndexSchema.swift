@@ -11,7 +11,10 @@ import OSMModel
 ///                                  -- that is exact, else REAL degrees
 ///   min_latitude, min_longitude, max_latitude, max_longitude,  -- extent, 1e-7 degrees
 ///                                  -- (NULL for nodes)
-///   categories INTEGER,            -- bit i set = the i-th category of meta 'category_bits'
+///   categories INTEGER,            -- bit i set = the i-th category of meta 'category_bits';
+///                                  -- bit 62 (meta 'hours_bit') = has a non-blank
+///                                  -- opening_hours, trusted while meta
+///                                  -- 'hours_bit_generation' = 'generation'
 ///   search TEXT,                   -- name, brand, cuisine and other names folded (lowercase,
 ///                                  -- no diacritics), joined by U+001F, empty fields at the
 ///                                  -- end left out (OSMSearchText; schema 1: name, brand

@@ -1,3 +1,4 @@
+import Foundation
 import OSMModel
 import VenuesCore
 
@@ -7,6 +8,23 @@ enum VenueRules {
     /// The categories in bit order (`venue.categories` bit i = `categoryOrder[i]`), as stored
     /// in meta `category_bits`.
     static let categoryOrder: [Category] = Category.allCases
+
+    /// The bit of `venue.categories` set when the venue has opening hours (an `opening_hours`
+    /// value that is not blank), so that a listing filtered on hours counts the venues without
+    /// them from the R-tree's candidates without reading their rows. Far above the categories'
+    /// bits; trusted only where meta says it is kept (``OSMIndexInfo/hoursBit``).
+    static let hoursBitIndex = 62
+
+    /// The mask of ``hoursBitIndex``.
+    static let hoursBit: Int64 = 1 << Int64(hoursBitIndex)
+
+    /// Whether `value`, the first `opening_hours` of an element, gives the venue hours: the OSM
+    /// mapper reads it when it is not blank once trimmed (as ``OSMTags/first(_:)`` trims).
+    static func givesHours(_ value: String) -> Bool {
+        guard let first = value.unicodeScalars.first, let last = value.unicodeScalars.last else { return false }
+        guard first.properties.isWhitespace || last.properties.isWhitespace else { return true }
+        return !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    }
 
     /// The bit mask of the categories an element with these tags belongs to: the categories of
     /// ``OSMVocabulary/categories(of:)``, found through a table of the rules' keys and values.

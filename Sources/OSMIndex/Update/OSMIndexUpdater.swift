@@ -108,6 +108,9 @@ package enum OSMIndexUpdater {
                 ("updated_at", .text(ISO8601DateFormatter().string(from: Date()))),
                 ("updated_by", .text(options.generator)),
             ]
+            // This build's rows keep the hours bit: it stays trusted where it was (an update by a
+            // build without it leaves it behind for good).
+            if info.hoursBit != nil { meta.append(("hours_bit_generation", .integer(generation))) }
             for (kind, key) in ["node_venues", "way_venues", "relation_venues"].enumerated() {
                 let old = info.extraMeta[key].flatMap { Int64($0) } ?? 0
                 meta.append((key, .integer(old + Int64(rows.added[kind] - rows.deleted[kind]))))

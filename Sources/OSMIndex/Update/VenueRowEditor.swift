@@ -65,8 +65,11 @@ final class VenueRowEditor {
         var search: String
         var tags: OSMTags
         var tagBytes: [UInt8]
-        /// Latitude, longitude, extent (four, or none) and categories, as stored.
+        /// Latitude and longitude, and the extent (four, or none), as stored.
         var placement: [Double?]
+        /// The category bits and the hours bit, as stored (exact: the hours bit is far above
+        /// what a Double holds beside the categories' bits).
+        var categories: Int64
     }
 
     /// The row read last, kept until the next write or delete: a way moved by its nodes has its
@@ -89,14 +92,20 @@ final class VenueRowEditor {
         let tagBytes = readRow.blob(1)
         let tags = tagBytes.withUnsafeBytes { bytes in TagCoding.decode(bytes) { keyNames[$0] } }
         guard let tags else { throw SQLiteError(code: 11, message: "a damaged tags blob in venue \(element)") }
-        let placement: [Double?] = (Int32(2)...8).map { column in
+        let placement: [Double?] = (Int32(2)...7).map { column in
             switch readRow.type(column) {
             case .null: nil
             case .integer: Double(readRow.int64(column)) + (column < 4 ? 1e12 : 0)
             default: readRow.double(column)
             }
         }
-        return Stored(search: search, tags: tags, tagBytes: tagBytes, placement: placement)
+        return Stored(
+            search: search,
+            tags: tags,
+            tagBytes: tagBytes,
+            placement: placement,
+            categories: readRow.int64(8)
+        )
     }
 
     /// Writes the venue `row` with `tags`, replacing the row of the same element.
@@ -114,7 +123,7 @@ final class VenueRowEditor {
         let coded = batch.rows[0]
         let search = batch.withColumns(of: 0) { search, _ in String(decoding: search, as: UTF8.self) }
         if let old, old.search == search, Array(batch.bytes[coded.tags]) == old.tagBytes,
-            old.placement == Self.placement(of: coded)
+            old.placement == Self.placement(of: coded), old.categories == coded.categories
         {
             return  // The row as it is (a way re-placed where it was).
         }
@@ -155,7 +164,6 @@ final class VenueRowEditor {
         } else {
             values += [nil, nil, nil, nil]
         }
-        values.append(Double(row.categories))
         return values
     }
 
