@@ -22,6 +22,8 @@ public struct OpeningHours: Sendable, Hashable {
     let comments: [String]
     /// After how many days the schedule repeats or has shown every change it can show.
     private let searchDays: Int
+    /// Whether a rule names sunrise, sunset, dawn or dusk: only then does the position matter.
+    public let usesSunEvents: Bool
 
     /// Parses `text` (the whole OSM wiki "Key:opening_hours/specification").
     public init(_ text: String) throws(OpeningHoursSyntaxError) {
@@ -30,6 +32,7 @@ public struct OpeningHours: Sendable, Hashable {
         self.text = text
         self.rules = rules
         self.comments = parser.comments
+        self.usesSunEvents = rules.contains(where: \.usesSunEvents)
         if rules.allSatisfy({ $0.hasNoDaySelector && !$0.usesSunEvents }) {
             searchDays = 2
         } else if rules.allSatisfy({ $0.dependsOnWeekdayOnly && !$0.usesSunEvents }) {
@@ -92,6 +95,18 @@ public struct OpeningHours: Sendable, Hashable {
             nextChange: nil,
             nextState: nil
         )
+    }
+
+    /// The state at `instant` in `context`, without the next change: `evaluate(at:in:).state`
+    /// from the one day's schedule, for a filter that asks only whether a place is open.
+    public func state(at instant: Date, in context: HoursContext) -> HoursState {
+        var evaluator = ScheduleEvaluator(rules: rules, context: context)
+        let wall = evaluator.clock.wallSeconds(for: instant)
+        let day = Self.floorDivide(wall, 86_400)
+        let minute = (wall - day * 86_400) / 60
+        let pieces = evaluator.schedule(for: CivilDate(dayNumber: day)).pieces()
+        let index = pieces.firstIndex { minute < $0.end } ?? pieces.count - 1
+        return state(pieces[index].key.kind)
     }
 
     /// The open (and unknown) intervals that overlap `start..<end`, in order, clipped to it;

@@ -1,5 +1,6 @@
 public import Foundation
 public import VenuesCore
+public import VenuesHours
 
 /// The time a listing's hours are shown for: now, or `--open-at` (an instant, or a wall-clock
 /// time in each venue's own zone), for a while from it (`--open-for`), with the evaluator that
@@ -30,7 +31,20 @@ public struct HoursMoment: Sendable {
     /// The instant the moment is for a venue: a wall-clock time is read in its zone.
     public func instant(for venue: Venue) -> Date {
         if case .instant(let date) = time { return date }
-        return time.instant(in: evaluator.zone(of: venue, at: now).zone, now: now)
+        let zone = evaluator.zone(of: venue, at: now).zone
+        return instants.instant(of: time, now: now, in: zone)
+    }
+
+    /// A wall-clock time's instant in each zone met, worked out once per zone (a calendar's
+    /// arithmetic per venue was a tenth of a listing's time); shared by copies, so keyed by the
+    /// time and the present too.
+    private let instants = ZoneInstants()
+
+    /// The state ``state(of:)`` shows, and nothing else (``VenueHoursEvaluator/shownState(of:at:)``
+    /// at a moment without a duration): what a filter judges.
+    public func shownState(of venue: Venue) -> HoursState {
+        guard duration <= 0 else { return state(of: venue).state }
+        return evaluator.shownState(of: venue, at: instant(for: venue))
     }
 
     /// The venue's state at the moment (over its duration).
@@ -38,5 +52,32 @@ public struct HoursMoment: Sendable {
         let instant = instant(for: venue)
         return duration > 0
             ? evaluator.state(of: venue, from: instant, for: duration) : evaluator.state(of: venue, at: instant)
+    }
+}
+
+/// Wall-clock times' instants, by time, present and zone; thread-safe.
+private final class ZoneInstants: @unchecked Sendable {
+    private struct Key: Hashable {
+        var time: HoursTime
+        var now: Date
+        var zone: String
+    }
+    private let lock = NSLock()
+    private var known: [Key: Date] = [:]
+
+    func instant(of time: HoursTime, now: Date, in zone: TimeZone) -> Date {
+        let key = Key(time: time, now: now, zone: zone.identifier)
+        lock.lock()
+        if let instant = known[key] {
+            lock.unlock()
+            return instant
+        }
+        lock.unlock()
+        let instant = time.instant(in: zone, now: now)
+        lock.lock()
+        if known.count >= 10_000 { known.removeAll() }
+        known[key] = instant
+        lock.unlock()
+        return instant
     }
 }

@@ -26,7 +26,7 @@ public struct OpenHoursFilter: ResultFiltering {
     public func verdict(on venue: Venue) -> FilterVerdict {
         // No source has hours: unknown, wherever and whenever it is (no zone to look up).
         if venue.hours.isEmpty { return includeUnknown ? .kept : .leftOutUnknown }
-        return switch moment.state(of: venue).state {
+        return switch moment.shownState(of: venue) {
         case .open: .kept
         case .closed: .leftOut
         case .unknown: includeUnknown ? .kept : .leftOutUnknown
@@ -45,8 +45,12 @@ public struct OpenHoursFilter: ResultFiltering {
     public var identity: String {
         let time: String
         switch moment.time {
-        case .instant(let date): time = "at:\(date.timeIntervalSince1970)"
-        default: time = "wall:\(moment.time)|now:\(moment.now.timeIntervalSince1970)"
+        case .instant(let date):
+            time = "at:\(date.timeIntervalSince1970)"
+        case .local(let date, let hour, let minute, let second):
+            // Spelled out: interpolating the enum itself would go through reflection.
+            let day = date.map { "\($0.year)-\($0.month)-\($0.day)" } ?? "today"
+            time = "wall:\(day) \(hour):\(minute):\(second)|now:\(moment.now.timeIntervalSince1970)"
         }
         return [
             "open", time, "for:\(moment.duration)", includeUnknown ? "unknown:in" : "unknown:out",

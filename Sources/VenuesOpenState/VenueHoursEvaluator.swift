@@ -41,8 +41,11 @@ public struct VenueHoursEvaluator: Sendable {
             problems: []
         )
         var chosen: HoursEvaluation?
-        for hours in ordered {
-            let context = self.context(of: venue, hours: hours, at: instant)
+        for (index, hours) in ordered.enumerated() {
+            // The first source's zone is the one found above.
+            let context =
+                index == 0
+                ? self.context(of: venue, zone: zone) : self.context(of: venue, hours: hours, at: instant)
             switch memo.hours(hours.specification) {
             case .failure(let error):
                 state.problems.append("\(hours.provider): \(error.message)")
@@ -50,7 +53,7 @@ public struct VenueHoursEvaluator: Sendable {
                     .init(provider: hours.provider, kind: hours.kind, state: .unknown, checked: hours.checked)
                 )
             case .success(let parsed):
-                let evaluation = parsed.evaluate(at: instant, in: context)
+                let evaluation = memo.evaluation(of: parsed, at: instant, in: context)
                 state.sources.append(
                     .init(provider: hours.provider, kind: hours.kind, state: evaluation.state, checked: hours.checked)
                 )
@@ -74,6 +77,16 @@ public struct VenueHoursEvaluator: Sendable {
             }
         }
         return state
+    }
+
+    /// The state ``state(of:at:)`` shows, without the next change or what the other sources
+    /// say: all a filter on open places needs, from one day's schedule of the trusted source.
+    public func shownState(of venue: Venue, at instant: Date) -> HoursState {
+        for hours in Self.trustOrder(venue.hours) {
+            guard case .success(let parsed) = memo.hours(hours.specification) else { continue }
+            return memo.state(of: parsed, at: instant, in: context(of: venue, hours: hours, at: instant))
+        }
+        return .unknown
     }
 
     /// Whether the venue is open for the whole of `duration` seconds from `instant`: open when
@@ -122,8 +135,12 @@ public struct VenueHoursEvaluator: Sendable {
 
     /// The evaluation context of one source: its zone, the position, and the country.
     private func context(of venue: Venue, hours: VenueHours, at instant: Date) -> HoursContext {
-        let zone = VenueZone.zone(of: venue, hours: hours, at: instant, user: userTimeZone).zone
-        return HoursContext(
+        context(of: venue, zone: VenueZone.zone(of: venue, hours: hours, at: instant, user: userTimeZone).zone)
+    }
+
+    /// The evaluation context of a source read in `zone`.
+    private func context(of venue: Venue, zone: TimeZone) -> HoursContext {
+        HoursContext(
             timeZone: zone,
             latitude: venue.coordinate.latitude,
             longitude: venue.coordinate.longitude,
@@ -133,7 +150,8 @@ public struct VenueHoursEvaluator: Sendable {
 
     /// The sources in the order of trust (see the type's documentation); stable otherwise.
     static func trustOrder(_ hours: [VenueHours]) -> [VenueHours] {
-        hours.enumerated().sorted { left, right in
+        guard hours.count > 1 else { return hours }
+        return hours.enumerated().sorted { left, right in
             let (a, b) = (left.element, right.element)
             if a.kind != b.kind { return a.kind == .current }
             switch (a.checked, b.checked) {

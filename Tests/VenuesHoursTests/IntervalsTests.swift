@@ -122,4 +122,47 @@ struct IntervalsTests {
         #expect(memo.count == 3)
         #expect(try memo.hours("24/7").get() == (try OpeningHours("24/7")))
     }
+
+    @Test("the memo's evaluations are the value's own, per zone, country and instant; sun times per position")
+    func memoEvaluations() throws {
+        let memo = OpeningHoursMemo()
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let values = ["Mo-Fr 09:00-17:00; PH off", "Mo-Su 10:00-02:00", "sunrise-sunset", "Dec 24 off; 08:00-20:00"]
+        let contexts = [
+            HoursTestSupport.context(),
+            HoursTestSupport.context(berlin, country: "DE", latitude: 52.52, longitude: 13.40),
+            HoursTestSupport.context(country: nil),
+            // The same zone and country farther north: only the sun's times may differ.
+            HoursTestSupport.context(latitude: 69.65, longitude: 18.96),
+        ]
+        let instants = [
+            "2026-12-24T16:30:00+02:00", "2026-12-24T18:00:00+02:00", "2026-12-25T01:30:00+02:00",
+            "2026-06-21T23:30:00+03:00",
+        ].map(HoursTestSupport.instant)
+        // Twice over: the second round answers from the memo, and must not differ.
+        for _ in 0..<2 {
+            for value in values {
+                let hours = try OpeningHours(value)
+                for context in contexts {
+                    for instant in instants {
+                        #expect(
+                            memo.evaluation(of: hours, at: instant, in: context)
+                                == hours.evaluate(at: instant, in: context),
+                            "\(value) at \(instant) in \(context.timeZone.identifier), \(context.country ?? "-"), \(context.latitude ?? 0)"
+                        )
+                        // The state alone, from one day's schedule, is the evaluation's.
+                        #expect(
+                            memo.state(of: hours, at: instant, in: context)
+                                == hours.evaluate(at: instant, in: context).state,
+                            "\(value) at \(instant)"
+                        )
+                        #expect(hours.state(at: instant, in: context) == hours.evaluate(at: instant, in: context).state)
+                    }
+                }
+            }
+        }
+        // Kept: the values without sun times, once per zone, country and instant (the two
+        // Helsinki contexts of FI share theirs); the sun's value never.
+        #expect(memo.evaluationCount == 3 * 3 * instants.count)
+    }
 }
