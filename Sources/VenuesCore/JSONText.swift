@@ -1,14 +1,17 @@
 /// JSON written piece by piece, with `JSONEncoder`'s spelling of numbers and strings (the
-/// server's suggestions, `venues hours`'s lines).
+/// server's suggestions, `venues hours`'s lines). Kept as UTF-8 bytes until ``value`` is read.
 package struct JSONText {
-    package private(set) var value = ""
+    private var bytes: [UInt8] = []
 
     package init() {
-        value.reserveCapacity(2048)
+        bytes.reserveCapacity(2048)
     }
 
+    /// The JSON written so far.
+    package var value: String { String(decoding: bytes, as: UTF8.self) }
+
     package mutating func append(_ raw: String) {
-        value += raw
+        bytes.append(contentsOf: raw.utf8)
     }
 
     /// A number as `JSONEncoder` writes it: the shortest form that reads back the same, without
@@ -16,33 +19,31 @@ package struct JSONText {
     package mutating func append(_ number: Double) {
         var text = number.description
         if text.hasSuffix(".0") { text.removeLast(2) }
-        value += text
+        append(text)
     }
 
     /// A string in quotes: `"` and `\` escaped, control characters as `\b`, `\t`, `\n`, `\f`,
     /// `\r` or `\u00XX`; everything else, `/` included, as it is.
     package mutating func append(string: String) {
-        value += "\""
-        var plainStart = string.utf8.startIndex
-        for index in string.utf8.indices {
-            let byte = string.utf8[index]
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-            value += string[plainStart..<index]
+        bytes.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else {
+                bytes.append(byte)
+                continue
+            }
             switch byte {
-            case 0x22: value += "\\\""
-            case 0x5C: value += "\\\\"
-            case 0x08: value += "\\b"
-            case 0x09: value += "\\t"
-            case 0x0A: value += "\\n"
-            case 0x0C: value += "\\f"
-            case 0x0D: value += "\\r"
+            case 0x22: append("\\\"")
+            case 0x5C: append("\\\\")
+            case 0x08: append("\\b")
+            case 0x09: append("\\t")
+            case 0x0A: append("\\n")
+            case 0x0C: append("\\f")
+            case 0x0D: append("\\r")
             default:
                 let hex = String(byte, radix: 16)
-                value += "\\u00" + (hex.count == 1 ? "0" + hex : hex)
+                append("\\u00" + (hex.count == 1 ? "0" + hex : hex))
             }
-            plainStart = string.utf8.index(after: index)
         }
-        value += string[plainStart...]
-        value += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -27,8 +27,30 @@ package enum UTCTimestamp {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):"
-            + "\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))Z"
+        // Written byte by byte: this is on the path of every time `venues hours` and the
+        // listings write.
+        return String(unsafeUninitializedCapacity: 20) { bytes in
+            func put(_ value: Int64, width: Int, at start: Int) {
+                var rest = value
+                for offset in stride(from: width - 1, through: 0, by: -1) {
+                    bytes[start + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, width: 4, at: 0)
+            bytes[4] = UInt8(ascii: "-")
+            put(month, width: 2, at: 5)
+            bytes[7] = UInt8(ascii: "-")
+            put(day, width: 2, at: 8)
+            bytes[10] = UInt8(ascii: "T")
+            put(secondOfDay / 3600, width: 2, at: 11)
+            bytes[13] = UInt8(ascii: ":")
+            put(secondOfDay / 60 % 60, width: 2, at: 14)
+            bytes[16] = UInt8(ascii: ":")
+            put(secondOfDay % 60, width: 2, at: 17)
+            bytes[19] = UInt8(ascii: "Z")
+            return 20
+        }
     }
 
     /// The seconds after 1970 of the time `text` names, or `nil` unless it is exactly
@@ -72,10 +94,5 @@ package enum UTCTimestamp {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }

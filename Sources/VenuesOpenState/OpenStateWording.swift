@@ -43,17 +43,23 @@ public enum OpenStateWording {
     /// the wall-clock time written by ``UTCTimestamp`` (integer arithmetic, no formatter: one
     /// made per call was most of `venues hours`'s time per value), then the zone's offset.
     public static func iso8601(_ date: Date, in zone: TimeZone) -> String {
-        let offset = zone.secondsFromGMT(for: date)
+        if let text = iso8601(date, offset: zone.secondsFromGMT(for: date)) { return text }
+        // Outside years 1–9999: Foundation's formatter writes it.
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = zone
+        return formatter.string(from: date)
+    }
+
+    /// ``iso8601(_:in:)`` with the zone's offset at `date` already known (``ZoneOffsets``);
+    /// `nil` outside years 1–9999.
+    public static func iso8601(_ date: Date, offset: Int) -> String? {
         let local = Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(offset)
-        guard let wallClock = UTCTimestamp.text(seconds: local) else {
-            // Outside years 1–9999: Foundation's formatter writes it.
-            let formatter = ISO8601DateFormatter()
-            formatter.timeZone = zone
-            return formatter.string(from: date)
-        }
+        guard let wallClock = UTCTimestamp.text(seconds: local) else { return nil }
         guard offset != 0 else { return wallClock }
         let magnitude = abs(offset)
-        return String(wallClock.dropLast()) + (offset < 0 ? "-" : "+")
-            + String(format: "%02d:%02d", magnitude / 3_600, magnitude % 3_600 / 60)
+        // By hand: String(format:) was half of `venues hours`'s time per distinct value.
+        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return String(wallClock.dropLast()) + (offset < 0 ? "-" : "+") + twoDigits(magnitude / 3_600) + ":"
+            + twoDigits(magnitude % 3_600 / 60)
     }
 }

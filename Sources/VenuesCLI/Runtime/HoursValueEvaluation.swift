@@ -4,15 +4,21 @@ import VenuesHours
 import VenuesOpenState
 
 /// `venues hours`: one value evaluated at one instant in one context, rendered as a JSON line
-/// or a few lines of text. Each distinct value is parsed and rendered once (a file of values
-/// repeats the common ones thousands of times).
+/// or a few lines of text. Each distinct value is parsed and rendered once while the kept
+/// renderings fit (a file of values repeats the common ones thousands of times).
 final class HoursValueEvaluation {
     let instant: Date
     let context: HoursContext
     /// How far ahead the open intervals go: the coming week.
     static let horizon: TimeInterval = 7 * 86_400
-    private var rendered: [String: String] = [:]
+    /// The renderings kept, by format and value.
+    private var rendered: [HoursCommand.HoursFormat: [String: String]] = [:]
+    /// How many renderings are kept at most (about a kilobyte each): enough for the distinct
+    /// values of a country, and a bound when every value differs.
+    static let keptRenderings = 20_000
+    private var keptCount = 0
     private let calendar: Calendar
+    private var offsets: ZoneOffsets
 
     init(instant: Date, context: HoursContext) {
         self.instant = instant
@@ -20,14 +26,17 @@ final class HoursValueEvaluation {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = context.timeZone
         self.calendar = calendar
+        self.offsets = ZoneOffsets(context.timeZone)
     }
 
     /// The value's answer in `format`, ending with a line break.
     func rendered(_ value: String, format: HoursCommand.HoursFormat) -> String {
-        let key = format == .json ? "j" + value : "t" + value
-        if let kept = rendered[key] { return kept }
+        if let kept = rendered[format]?[value] { return kept }
         let text = format == .json ? json(value) : table(value)
-        if rendered.count < 100_000 { rendered[key] = text }
+        if keptCount < Self.keptRenderings {
+            rendered[format, default: [:]][value] = text
+            keptCount += 1
+        }
         return text
     }
 
@@ -104,6 +113,7 @@ final class HoursValueEvaluation {
     }
 
     private func iso(_ date: Date) -> String {
-        OpenStateWording.iso8601(date, in: context.timeZone)
+        OpenStateWording.iso8601(date, offset: offsets.offset(at: date))
+            ?? OpenStateWording.iso8601(date, in: context.timeZone)
     }
 }
