@@ -39,6 +39,9 @@ public struct Aggregator: Sendable {
     public var filter: (any ResultFiltering)?
     /// The centre used when neither the query nor a provider gives one.
     public var fallbackCenter: Coordinate
+    /// The clock each provider's deadline (``VenueQuery/timeout``) is measured on: the
+    /// continuous clock, or a test's, which moves only when the test moves it.
+    public var clock: any Clock<Duration> = ContinuousClock()
 
     /// Creates an aggregator over `providers`.
     ///
@@ -73,7 +76,7 @@ public struct Aggregator: Sendable {
 
         if query.center == nil {
             if let locator = providers.first(where: { $0.capabilities.contains(.locatesCallerWithoutCentre) }) {
-                let outcome = await Self.ask(locator, Self.query(query, for: locator))
+                let outcome = await Self.ask(locator, Self.query(query, for: locator), clock: clock)
                 progress?(outcome)
                 outcomes[locator.id] = outcome
                 if case .success(let response) = outcome.result, let located = response.center {
@@ -91,7 +94,7 @@ public struct Aggregator: Sendable {
         let finalQuery = query
         await withTaskGroup(of: ProviderOutcome.self) { group in
             for provider in pending {
-                group.addTask { await Self.ask(provider, Self.query(finalQuery, for: provider)) }
+                group.addTask { await Self.ask(provider, Self.query(finalQuery, for: provider), clock: clock) }
             }
             for await outcome in group {
                 progress?(outcome)
@@ -150,19 +153,24 @@ public struct Aggregator: Sendable {
         guard provider.capabilities.contains(.lookup) else {
             return .failure(.unsupported("\(provider.id) cannot look up a venue by id"))
         }
-        return await withDeadline(seconds: timeout) { () async throws(ProviderError) -> Venue in
+        return await withDeadline(seconds: timeout, clock: clock) { () async throws(ProviderError) -> Venue in
             try await provider.venue(id, timeout: timeout)
         }
     }
 
-    private static func ask(_ provider: any VenueProvider, _ query: VenueQuery) async -> ProviderOutcome {
+    private static func ask(
+        _ provider: any VenueProvider,
+        _ query: VenueQuery,
+        clock deadlineClock: any Clock<Duration>
+    ) async -> ProviderOutcome {
         let clock = ContinuousClock()
         let start = clock.now
         let result: Result<ProviderResponse, ProviderError>
         if query.isTextSearch, !provider.capabilities.contains(.textSearch) {
             result = .failure(.unsupported("\(provider.id) has no text search"))
         } else {
-            result = await withDeadline(seconds: query.timeout) { () async throws(ProviderError) -> ProviderResponse in
+            result = await withDeadline(seconds: query.timeout, clock: deadlineClock) {
+                () async throws(ProviderError) -> ProviderResponse in
                 try await provider.run(query)
             }
         }

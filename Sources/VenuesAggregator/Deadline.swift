@@ -1,11 +1,12 @@
 import VenuesCore
 
-/// Runs `operation`, but answers `.timedOut` once `seconds` have passed, whether or not the
-/// operation honours cancellation, and `.cancelled` when the caller is cancelled
-/// (``withTimeLimit(_:expired:cancelled:_:)``).
+/// Runs `operation`, but answers `.timedOut` once `seconds` have passed on `clock`, whether or
+/// not the operation honours cancellation, and `.cancelled` when the caller is cancelled
+/// (``withTimeLimit(_:clock:expired:cancelled:_:)``).
 func withDeadline<Value: Sendable>(
     seconds: Double,
+    clock: any Clock<Duration> = ContinuousClock(),
     _ operation: @escaping @Sendable () async throws(ProviderError) -> Value
 ) async -> Result<Value, ProviderError> {
-    await withTimeLimit(.seconds(max(0, seconds)), expired: .timedOut, cancelled: .cancelled, operation)
+    await withTimeLimit(.seconds(max(0, seconds)), clock: clock, expired: .timedOut, cancelled: .cancelled, operation)
 }

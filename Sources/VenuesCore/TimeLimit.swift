@@ -1,13 +1,15 @@
 import Synchronization
 
 /// Runs `operation` in a task of its own and answers with its result; or with `expired` once
-/// `limit` has passed, or `cancelled` when the calling task is cancelled, whichever comes first.
+/// `limit` has passed on `clock` (a test's manual clock proves a deadline without waiting for
+/// it), or `cancelled` when the calling task is cancelled, whichever comes first.
 ///
 /// A task group would wait for a child that ignores cancellation; this does not. The
 /// operation's task is cancelled when the answer is not its own, and left to finish. Provider
 /// calls (`withDeadline`) and the server's schema migration run through it.
 package func withTimeLimit<Value: Sendable, Failure: Error>(
     _ limit: Duration,
+    clock: any Clock<Duration> = ContinuousClock(),
     expired: Failure,
     cancelled: Failure,
     _ operation: @escaping @Sendable () async throws(Failure) -> Value
@@ -15,7 +17,7 @@ package func withTimeLimit<Value: Sendable, Failure: Error>(
     let race = TimeLimitRace<Value, Failure>()
     return await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in
-            race.start(continuation: continuation, limit: limit, expired: expired, operation: operation)
+            race.start(continuation: continuation, limit: limit, clock: clock, expired: expired, operation: operation)
         }
     } onCancel: {
         race.finish(.failure(cancelled))
@@ -36,6 +38,7 @@ private final class TimeLimitRace<Value: Sendable, Failure: Error>: Sendable {
     func start(
         continuation: CheckedContinuation<Result<Value, Failure>, Never>,
         limit: Duration,
+        clock: any Clock<Duration>,
         expired: Failure,
         operation: @escaping @Sendable () async throws(Failure) -> Value
     ) {
@@ -56,7 +59,7 @@ private final class TimeLimitRace<Value: Sendable, Failure: Error>: Sendable {
             }
         }
         let timer = Task {
-            try? await Task.sleep(for: limit)
+            try? await clock.sleep(for: limit)
             if !Task.isCancelled { self.finish(.failure(expired)) }
         }
         let finishedMeanwhile = state.withLock { state in

@@ -52,6 +52,14 @@ private final class StuckGate: Sendable {
     }
 }
 
+/// What a bounded wait for an answer ends with when the answer does not come.
+private struct NoAnswer: Error {}
+
+/// Whether an answer has come.
+private final class AnsweredFlag: Sendable {
+    let state = Mutex(false)
+}
+
 /// Records the queries it receives.
 private actor QueryLog {
     var queries: [VenueQuery] = []
@@ -98,11 +106,40 @@ struct AggregatorTests {
         let good = InMemoryVenueProvider(id: "good", venues: [Self.venue("good", "1", "Kappeli", north: 100)])
         let broken = InMemoryVenueProvider(id: "broken", error: .server(status: 503, message: "down"))
         let gate = StuckGate()
-        let aggregator = try Aggregator(providers: [broken, StuckProvider(gate: gate), good])
-
-        let result = await aggregator.run(VenueQuery(center: Self.center, timeout: 0.5))
+        // The deadline is measured on a clock the test moves: the answer must not come before
+        // the clock reaches it, and must come once it has (whatever the real time).
+        let clock = ManualClock()
+        var aggregator = try Aggregator(providers: [broken, StuckProvider(gate: gate), good])
+        aggregator.clock = clock
+        let answered = AnsweredFlag()
+        let (finished, reporting) = AsyncStream.makeStream(of: ProviderID.self)
+        let running = Task { [aggregator] in
+            let result = await aggregator.run(VenueQuery(center: Self.center, timeout: 0.5)) { outcome in
+                reporting.yield(outcome.provider)
+            }
+            answered.state.withLock { $0 = true }
+            return result
+        }
+        // Each provider's deadline is set (one timer each): 0.5 s from where the clock stands;
+        // and the two that answer at once have answered.
+        await clock.sleepsSettled(3)
+        var early: Set<ProviderID> = []
+        for await provider in finished {
+            early.insert(provider)
+            if early.count == 2 { break }
+        }
+        #expect(early == ["broken", "good"])
+        #expect(clock.advance(to: .milliseconds(499)) == 0, "a provider's deadline came before 0.5 s")
+        for _ in 0..<100 { await Task.yield() }
+        #expect(!answered.state.withLock { $0 }, "the aggregator answered before the deadline")
+        clock.advance(to: .milliseconds(500))
+        // Bounded in real time only so that a missed deadline fails instead of hanging the run.
+        let outcome = await withTimeLimit(.seconds(60), expired: NoAnswer(), cancelled: NoAnswer()) {
+            () async throws(NoAnswer) -> AggregatedResult in await running.value
+        }
         let answeredWhileStuck = !gate.isOpen
         gate.open()
+        let result = try #require(try? outcome.get(), "no answer once the clock reached the deadline")
 
         #expect(result.venues.map(\.venue.name) == ["Kappeli"])
         #expect(result.outcomes.map(\.provider) == ["broken", "stuck", "good"])
