@@ -7,7 +7,10 @@
 #      each value parsed once; values a second, median of $RUNS runs (default 3);
 #   2. `--open-now` on the country index of Benchmarks/osm-index.sh ($WORK/country.sqlite, when
 #      it is there): `nearby` at 2 km and `search ravintola` at 30 km, each with and without the
-#      filter, whole processes, median of $QUERIES runs (default 15), and the added share.
+#      filter, whole processes, median of $QUERIES runs (default 15) of the wall time and of the
+#      CPU time (user + system, steadier on a shared machine), and the added share; the
+#      filter also at the wall-clock times of $AT in each venue's zone (default "12:00 18:00
+#      22:00"; empty: --open-now only), as the share of places open follows the hour.
 #
 #   Benchmarks/hours.sh
 #   LINES=200000 RUNS=1 Benchmarks/hours.sh
@@ -83,24 +86,40 @@ centres="$(python3 -c '
 side = 60
 print(" ".join(f"{50 + r * 10 / side + 0.0075:.6f},{5 + c * 20 / side + 0.0091:.6f}"
                for r, c in [(5, 7), (20, 31), (33, 12), (47, 50), (58, 3), (12, 44), (40, 25)]))')"
-python3 - "$VENUES" "$queries" "$centres" <<'PY'
-import statistics, subprocess, sys, time
-binary, queries, centres = sys.argv[1], int(sys.argv[2]), sys.argv[3].split()
+python3 - "$VENUES" "$queries" "$centres" "${AT-12:00 18:00 22:00}" <<'PY'
+import resource, statistics, subprocess, sys, time
+binary, queries, centres, at_times = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(), sys.argv[4].split()
+cpu = {}
 def median(command):
-    seconds = []
+    # Wall time, and CPU time (user + system) beside it: on a shared machine the CPU time of a
+    # process is the steadier figure of the two.
+    seconds, cpu_seconds = [], []
     for n in range(queries):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run([binary, *command, "--providers", "osm", "--near", centres[n % len(centres)], "--format",
                         "json"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
         seconds.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu_seconds.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    cpu.setdefault(tuple(command), []).append(statistics.median(cpu_seconds) * 1000)
     return statistics.median(seconds) * 1000
+# The share of places open, and so how many are judged per one shown, follows the hour: besides
+# --open-now, the same filter at fixed wall-clock times in each venue's zone ($AT).
+moments = [["--open-now"]] + [["--open-at", at] for at in at_times]
 for label, command in [("nearby, 2 km", ["nearby", "--radius", "2000"]),
                        ("search ravintola, 30 km", ["search", "ravintola", "--radius", "30000", "--limit", "50"])]:
     # Interleaved: the filter's runs and the plain runs share the machine's moods.
-    plain, filtered = [], []
+    plain, filtered = [], {tuple(m): [] for m in moments}
     for _ in range(3):
         plain.append(median(command))
-        filtered.append(median(command + ["--open-now"]))
-    a, b = statistics.median(plain), statistics.median(filtered)
-    print(f"{label:26s} {a:7.1f} ms, with --open-now {b:7.1f} ms: {100 * (b - a) / a:+.1f} %")
+        for moment in moments:
+            filtered[tuple(moment)].append(median(command + moment))
+    a = statistics.median(plain)
+    ca = statistics.median(cpu[tuple(command)])
+    for moment in moments:
+        b = statistics.median(filtered[tuple(moment)])
+        cb = statistics.median(cpu[tuple(command + moment)])
+        print(f"{label:26s} {a:6.1f} ms, with {' '.join(moment):20s} {b:6.1f} ms: {100 * (b - a) / a:+6.1f} %"
+              f"   CPU {ca:6.1f} -> {cb:6.1f} ms: {100 * (cb - ca) / ca:+6.1f} %")
 PY
