@@ -124,4 +124,42 @@ struct PrefilteredSearchTests {
         }
         #expect(cut >= 2, "too few terms with more than five matches that pass")
     }
+
+    @Test func venuesAtTheDistanceOfTheLastOneThatPassesStayToo() async throws {
+        // Shops of one building share its position: two cafés near the centre, five at one
+        // point farther, two farther still; every one has hours.
+        var nodes = ""
+        let places: [(id: Int, latitude: String)] = [
+            (1, "60.1001000"), (2, "60.1002000"), (3, "60.1005000"), (4, "60.1005000"), (5, "60.1005000"),
+            (6, "60.1005000"), (7, "60.1005000"), (8, "60.1009000"), (9, "60.1010000"),
+        ]
+        for place in places {
+            nodes += """
+                  <node id="\(place.id)" lat="\(place.latitude)" lon="24.9000000"><tag k="name" v="Kahvila \(place.id)"/>\
+                <tag k="amenity" v="cafe"/><tag k="opening_hours" v="24/7"/></node>
+
+                """
+        }
+        let osm = IndexTest.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\">\n\(nodes)</osm>\n")
+        let index = IndexTest.directory("ties").appendingPathComponent("ties.sqlite")
+        try await offCooperativePool { try IndexTest.importIndex(osm, into: index) }
+        let reader = try OSMIndexReader(url: index)
+        for hoursOnly in [false, true] {
+            for limit in 1...9 {
+                var plain = OSMIndexReader.Query(
+                    center: try Coordinate(latitude: 60.1, longitude: 24.9),
+                    radius: 1_000,
+                    categories: [],
+                    selection: try OSMSelection(categories: [], term: nil),
+                    nearest: limit
+                )
+                let expected = try reader.search(plain).venues.map(\.id)
+                plain.prefilter = VenuePrefilter(identity: "all", readsHoursOnly: hoursOnly) { _ in .kept }
+                let answer = try reader.search(plain)
+                // As the search without a filter: the nearest `limit`, and all at the last one's distance.
+                #expect(Set(answer.venues.map(\.id)) == Set(expected), "limit \(limit), hours only: \(hoursOnly)")
+                #expect(answer.venues.count == ((3...7).contains(limit) ? 7 : limit), "limit \(limit)")
+            }
+        }
+    }
 }
