@@ -260,6 +260,28 @@ struct DeduplicatorTests {
     }
 }
 
+extension DeduplicatorTests {
+    @Test("records merged by hand are in the order of trust, whatever order they come in")
+    func mergedByHandFollowsTheOrderOfTrust() throws {
+        let osm = F.venue(.openStreetMap, "1", "Café Engel")
+        let google = F.venue(.google, "g", "Cafe Engel", north: 10)
+        let fsq = F.venue(.foursquare, "f", "Engel", north: 5)
+        let overture = F.venue(.overture, "o", "Engel Cafe", north: 2)
+        var random = SplitMix(seed: 20_261_128)
+        for _ in 0..<12 {
+            let records = [osm, google, fsq, overture].shuffled(using: &random)
+            #expect(ProviderPriority.standard.sorted(records).map(\.id) == [google.id, fsq.id, osm.id, overture.id])
+            let merged = deduplicator.merged(records)
+            #expect(merged.venue.id == google.id && merged.venue.name == "Cafe Engel")
+            #expect(merged.sources.map(\.id) == [google.id, fsq.id, osm.id, overture.id])
+        }
+        let osmFirst = ProviderPriority([.openStreetMap, .google])
+        #expect(osmFirst.prefers(.openStreetMap, over: .google) && !osmFirst.prefers(.google, over: .openStreetMap))
+        // Providers not listed come after the listed ones, in the order of their ids.
+        #expect(osmFirst.prefers(.google, over: .foursquare) && osmFirst.prefers(.foursquare, over: .overture))
+    }
+}
+
 /// A small seeded generator, so that shuffles are the same in every run.
 struct SplitMix: RandomNumberGenerator {
     var state: UInt64
