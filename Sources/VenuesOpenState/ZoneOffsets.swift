@@ -3,11 +3,8 @@ public import Foundation
 /// A zone's offset from UTC at many instants, asking Foundation once per stretch between two of
 /// the zone's transitions instead of once per instant (each ask is a calendar computation in
 /// ICU; a week of intervals written for each of many values asks for the same few offsets).
-///
-/// ```swift
-/// var offsets = ZoneOffsets(TimeZone(identifier: "Europe/Helsinki")!)
-/// offsets.offset(at: Date())  // 7200 in winter
-/// ```
+/// `ZoneOffsets(helsinki).offset(at: date)` is `helsinki.secondsFromGMT(for: date)`: 7200 in
+/// winter, 10800 in summer.
 public struct ZoneOffsets: Sendable {
     /// The zone.
     public let zone: TimeZone
