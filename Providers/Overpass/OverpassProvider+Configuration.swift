@@ -35,15 +35,21 @@ extension OverpassProvider {
         /// `false`: the remote server answers what the indexes do not wholly hold.
         public var offline: Bool
 
+        /// How far a text search on a remote endpoint fetches the circle's venues to forgive typos
+        /// and word order (``ForgivingBound``). Default ``ForgivingBound/standard``.
+        public var forgivingBound: ForgivingBound
+
         /// Creates a configuration; the default asks the public Overpass instance.
         public init(
             endpoint: Endpoint = .remote(Configuration.defaultInterpreterURL),
             indexDirectory: URL? = nil,
-            offline: Bool = false
+            offline: Bool = false,
+            forgivingBound: ForgivingBound = .standard
         ) {
             self.endpoint = endpoint
             self.indexDirectory = indexDirectory
             self.offline = offline
+            self.forgivingBound = forgivingBound
         }
 
         /// Parses a user string (configuration file or `VENUES_OVERPASS_URL`).

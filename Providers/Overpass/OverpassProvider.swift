@@ -78,7 +78,7 @@ public struct OverpassProvider: VenueProvider {
                 return found
             }
             let query = OverpassQueryBuilder.lookupQuery(type: kind.name, id: number, timeout: timeout)
-            venues = try await fetch(url: url, query: query, timeout: timeout).venues
+            venues = try await remoteSearch(url).fetch(query, timeout: timeout).venues
         case .file(let url):
             venues = try await BackgroundWork.run { flag throws(ProviderError) in
                 try OSMExtractSearch(file: url, criterion: .element(kind, number), cancellation: flag).run().venues
@@ -126,21 +126,10 @@ public struct OverpassProvider: VenueProvider {
         }
         if Task.isCancelled { throw .cancelled }
         let selection = try OSMSelection(categories: query.categories, term: term)
-        var found: [Venue]
-        var notes: [String]
-        let source: String
         switch configuration.endpoint {
         case .remote(let url):
             guard let directory = configuration.indexDirectory else {
-                let fetched = try await fetch(
-                    url: url,
-                    query: remoteQuery(query, center: center, selection),
-                    timeout: query.timeout
-                )
-                found = fetched.venues
-                notes = fetched.notes
-                source = "overpass"
-                break
+                return try await remoteSearch(url).run(query, center: center, selection)
             }
             return try await searchIndexesThenRemote(url, directory: directory, query: query, center: center, selection)
         case .index(let url):
@@ -160,14 +149,12 @@ public struct OverpassProvider: VenueProvider {
                     cancellation: flag
                 ).run()
             }
-            found = result.venues
-            notes = result.notes + ["read \(url.lastPathComponent) locally in \(result.passes) streaming pass(es)"]
-            source = "file"
+            let notes = result.notes + ["read \(url.lastPathComponent) locally in \(result.passes) streaming pass(es)"]
+            let shaped = VenueSelectionShaper.shape(result.venues, center: center, for: query)
+            var response = ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes, source: "file")
+            response.filtered = shaped.filtered
+            return response
         }
-        let shaped = VenueSelectionShaper.shape(found, center: center, for: query)
-        var response = ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes, source: source)
-        response.filtered = shaped.filtered
-        return response
     }
 
     /// With a remote endpoint and imported indexes: the indexes answer when together they hold the
@@ -199,14 +186,10 @@ public struct OverpassProvider: VenueProvider {
             let answer = searched ?? IndexAnswer()
             return Self.respond(answer, from: indexes, query: query, center: center, missing: "overpass.offline is set")
         }
-        var notes = (searched?.notes ?? []) + [indexes.shortfall + ", asking Overpass"]
-        let fetched: (venues: [Venue], notes: [String])
+        let notes = (searched?.notes ?? []) + [indexes.shortfall + ", asking Overpass"]
+        var response: ProviderResponse
         do {
-            fetched = try await fetch(
-                url: url,
-                query: remoteQuery(query, center: center, selection),
-                timeout: query.timeout
-            )
+            response = try await remoteSearch(url).run(query, center: center, selection)
         } catch .unreachable(let reason) where !indexes.isEmpty {
             if searched == nil { searched = try await Self.search(&indexes, query: query, selection: selection) }
             let answer = searched ?? IndexAnswer()
@@ -221,10 +204,7 @@ public struct OverpassProvider: VenueProvider {
             response.notes.insert("Overpass: \(reason)", at: 0)
             return response
         }
-        notes += fetched.notes
-        let shaped = VenueSelectionShaper.shape(fetched.venues, center: center, for: query)
-        var response = ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes, source: "overpass")
-        response.filtered = shaped.filtered
+        response.notes = notes + response.notes
         return response
     }
 
@@ -290,31 +270,9 @@ public struct OverpassProvider: VenueProvider {
         return response
     }
 
-    /// The Overpass QL of a search.
-    private func remoteQuery(_ query: VenueQuery, center: Coordinate, _ selection: OSMSelection) -> String {
-        OverpassQueryBuilder.query(center: center, radius: query.radius, selection: selection, timeout: query.timeout)
-    }
-
-    /// Sends one query and decodes the answer, mapping every failure to a ``ProviderError``.
-    private func fetch(
-        url: URL,
-        query: String,
-        timeout: Double
-    ) async throws(ProviderError) -> (
-        venues: [Venue], notes: [String]
-    ) {
-        let request = OverpassRequestFactory.request(url: url, query: query, timeout: timeout)
-        let response: HTTPResponse
-        do {
-            response = try await httpClient.send(request)
-        } catch {
-            throw ProviderError(error)
-        }
-        let (body, remarks) = try OverpassResponseClassifier.classify(response)
-        let decoded = try await BackgroundWork.run { flag throws(ProviderError) in
-            try OverpassResponseDecoder.decode(body, cancellation: flag)
-        }
-        return (decoded.venues, remarks + decoded.notes)
+    /// The remote server at `url`, with this configuration's bound and HTTP client.
+    private func remoteSearch(_ url: URL) -> OverpassRemoteSearch {
+        OverpassRemoteSearch(url: url, httpClient: httpClient, bound: configuration.forgivingBound)
     }
 
     private static func kind(_ name: Substring) -> OSMElement.Kind? {

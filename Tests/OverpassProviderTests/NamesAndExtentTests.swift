@@ -48,9 +48,10 @@ struct NamesAndExtentTests {
     )
 
     @Test func boundsPlaceWaysAndRelationsAndBecomeTheirExtent() throws {
-        let (venues, notes) = try OverpassResponseDecoder.decode(Self.boundsAnswer)
+        let (venues, notes, elements) = try OverpassResponseDecoder.decode(Self.boundsAnswer)
         try #require(venues.map(\.id.native) == ["node/2116538313", "way/289767497", "relation/9630"])
         #expect(notes == ["skipped 1 way(s)/relation(s) without a usable <center> or <bounds>"])
+        #expect(elements == 4)
 
         let statue = venues[0]
         #expect(statue.extent == nil)
@@ -67,7 +68,7 @@ struct NamesAndExtentTests {
     }
 
     @Test func everyNameTagIsANameWithItsKey() throws {
-        let (venues, _) = try OverpassResponseDecoder.decode(Self.boundsAnswer)
+        let (venues, _, _) = try OverpassResponseDecoder.decode(Self.boundsAnswer)
         try #require(venues.count == 3)
         #expect(
             venues[0].names == [

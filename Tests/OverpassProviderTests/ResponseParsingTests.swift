@@ -9,7 +9,8 @@ import VenuesCore
 @Suite("Overpass XML parsing")
 struct ResponseParsingTests {
     func decode(_ name: String) throws -> (venues: [Venue], notes: [String]) {
-        try OverpassResponseDecoder.decode(try OverpassTest.fixture(name))
+        let decoded = try OverpassResponseDecoder.decode(try OverpassTest.fixture(name))
+        return (decoded.venues, decoded.notes)
     }
 
     @Test func realSmallAnswer() throws {

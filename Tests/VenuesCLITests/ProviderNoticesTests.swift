@@ -99,4 +99,52 @@ struct ProviderNoticesTests {
         #expect(query["latitude"] as? Double == Self.locatedLatitude)
         #expect(query["longitude"] as? Double == Self.locatedLongitude)
     }
+
+    /// A remote Overpass server that finds nothing for the term as a pattern (every query with
+    /// a `~` filter) and three venues for the circle.
+    static func overpassMatchingNoPattern() async throws -> FakeProviders {
+        var fakes = FakeProviders()
+        fakes.overpass = try await FakeProvider.start(.overpass) { _, request in
+            let count = request.formFields["data"]?.contains("~") == true ? 0 : 3
+            return .data(Data(FakeBodies.overpass(count: count).utf8), contentType: "application/osm3s+xml")
+        }
+        return fakes
+    }
+
+    /// A typo on the remote server: within the bound the circle's venues are matched here;
+    /// past it, the answer says why venues may be missing, on stderr and in `providers[]`.
+    @Test func aTypoOnTheRemoteServerIsForgivenWithinTheBoundAndExplainedPastIt() async throws {
+        let fakes = try await Self.overpassMatchingNoPattern()
+        let near = ["--near", FakeBodies.near, "--providers", "osm", "--format", "json"]
+        let within = try await Self.run(["search", "Galeria Valoisa"] + near + ["--radius", "1000"], fakes)
+        let past = try await Self.run(["search", "Galeria Valoisa"] + near + ["--radius", "5000"], fakes)
+        let queries = try #require(await fakes.overpass?.requests).compactMap { $0.formFields["data"] }
+        await fakes.stop()
+
+        #expect(within.status == 0, "\(within.transcript)")
+        let venues = try #require(try Self.document(within)["venues"] as? [[String: Any]], "\(within.stdout)")
+        #expect(venues.compactMap { $0["name"] as? String } == ["Galleria Valoisa 3"], "\(within.stdout)")
+        #expect(!within.stderr.contains("warning"), "\(within.transcript)")
+
+        #expect(past.status == 0, "\(past.transcript)")
+        let warning =
+            "typos and word order are forgiven only within 3 km on the remote server; import an extract with `venues osm import` to search the whole region"
+        #expect(past.stderr.contains("warning: osm: " + warning), "\(past.transcript)")
+        let providers = try #require(try Self.document(past)["providers"] as? [[String: Any]], "\(past.stdout)")
+        #expect(providers.first?["warnings"] as? [String] == [warning], "\(past.stdout)")
+        // The pattern and the circle within the bound; the pattern alone past it.
+        #expect(queries.map { $0.contains("~") } == [true, false, true])
+    }
+
+    /// Without `--format json`, nothing found past the bound is not a bare "No venues found".
+    @Test func nothingFoundPastTheBoundSaysWhy() async throws {
+        let fakes = try await Self.overpassMatchingNoPattern()
+        let output = try await Self.run(
+            ["search", "Galeria", "--near", FakeBodies.near, "--providers", "osm", "--radius", "5000"],
+            fakes
+        )
+        await fakes.stop()
+        #expect(output.stderr.contains("forgiven only within 3 km on the remote server"), "\(output.transcript)")
+        #expect(output.stderr.contains("venues osm import"), "\(output.transcript)")
+    }
 }

@@ -28,12 +28,14 @@ import VenuesCore
 /// Overpass string literal (see ``foldingRegex(_:)`` and ``stringLiteral(_:)``): `café` is
 /// sent as `"[cçÇ][aáàâäåÁÀÂÄÅ]f[eéèêëÉÈÊË]"`.
 enum OverpassQueryBuilder {
-    /// The query for a nearby search (`term == nil`) or a text search.
+    /// The query for a nearby search (`term == nil`) or a text search; with `limit`, the server
+    /// prints at most that many elements (`out bb tags N;`).
     static func query(
         center: Coordinate,
         radius: Int,
         selection: OSMSelection,
-        timeout: Double
+        timeout: Double,
+        limit: Int? = nil
     ) -> String {
         let around = "nwr(around:\(radius),\(decimal(center.latitude)),\(decimal(center.longitude)))"
         var statements: [String] = []
@@ -50,7 +52,7 @@ enum OverpassQueryBuilder {
         }
         return "[out:xml][timeout:\(serverTimeout(timeout))];\n(\n"
             + statements.map { "  \($0)\n" }.joined()
-            + ");\nout bb tags;\n"
+            + ");\nout bb tags\(limit.map { " \($0)" } ?? "");\n"
     }
 
     /// The query for one element by id: `node(N);out bb tags;`.

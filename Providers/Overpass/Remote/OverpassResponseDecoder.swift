@@ -10,17 +10,22 @@ import VenuesCore
 /// becoming the venue's extent. Elements without a name, and ways or relations with neither a
 /// usable centre nor bounds, are skipped and counted in the notes.
 enum OverpassResponseDecoder {
-    /// The venues in document order and notes on what was skipped.
+    /// The venues in document order (only those whose tags `keeping` accepts, when given), notes
+    /// on what was skipped, and how many elements the answer held in all.
     static func decode(
         _ body: Data,
+        keeping: ((OSMTags) -> Bool)? = nil,
         cancellation: CancellationFlag? = nil
-    ) throws(ProviderError) -> (venues: [Venue], notes: [String]) {
+    ) throws(ProviderError) -> (venues: [Venue], notes: [String], elements: Int) {
         var venues: [Venue] = []
+        var elements = 0
         var unnamed = 0
         var withoutCentre = 0
         var withoutCoordinates = 0
         let reader = OSMXMLReader(options: .init(tags: true, references: false), cancellation: cancellation)
         let visit = { (element: inout OSMElement) -> OSMVisit in
+            elements += 1
+            if let keeping, !keeping(element.tags) { return .next }
             let extent = element.kind == .node ? nil : element.bounds
             var position: Coordinate?
             if let latitude = element.latitude, let longitude = element.longitude {
@@ -56,6 +61,6 @@ enum OverpassResponseDecoder {
         }
         if withoutCoordinates > 0 { notes.append("skipped \(withoutCoordinates) node(s) without lat/lon") }
         if unnamed > 0 { notes.append("skipped \(unnamed) element(s) without a name") }
-        return (venues, notes)
+        return (venues, notes, elements)
     }
 }

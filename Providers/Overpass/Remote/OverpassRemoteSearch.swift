@@ -1,0 +1,149 @@
+import Foundation
+import OSMIndex
+import OSMModel
+import VenuesCore
+import VenuesHTTP
+
+/// A search on a remote Overpass server: the query sent, its answer decoded, shaped as every
+/// other source's answer is (``VenueSelectionShaper``).
+///
+/// Overpass matches a term only as a pattern (``OverpassQueryBuilder``): a typo, words in
+/// another order or a word left out find nothing there. So when that exact query finds fewer
+/// venues than asked, and the circle is within ``OverpassProvider/Configuration/ForgivingBound``,
+/// the circle's named venues are fetched (the nearby query of the same categories, at most
+/// ``OverpassProvider/Configuration/ForgivingBound/elements`` of them) and matched here by
+/// ``OSMSelection/matches(_:)``, the matcher of the local file and the index, so that the
+/// answer equals theirs for the same data. Past the bound, when the server refuses that wider
+/// query, or when the circle holds more than the bound's elements, the exact answer stands
+/// with a warning saying why venues may be missing: never a bare empty answer.
+///
+/// Each query sent is in the notes (`--verbose`) with its time and the elements it returned,
+/// its QL on one line and shortened when long.
+struct OverpassRemoteSearch {
+    /// The interpreter.
+    let url: URL
+    let httpClient: any HTTPClient
+    /// How far the search goes to forgive on the client.
+    let bound: OverpassProvider.Configuration.ForgivingBound
+
+    /// An answer decoded, with what it took.
+    struct Fetched {
+        /// The venues kept, in document order.
+        var venues: [Venue]
+        /// Skipped elements and the query's own line.
+        var notes: [String]
+        /// Every element the answer held, kept or not (compared with the query's `out` limit).
+        var elements: Int
+    }
+
+    /// The answer of the server for `query`, shaped, with the fallback described above.
+    func run(
+        _ query: VenueQuery,
+        center: Coordinate,
+        _ selection: OSMSelection
+    ) async throws(ProviderError)
+        -> ProviderResponse
+    {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let exactQuery = OverpassQueryBuilder.query(
+            center: center,
+            radius: query.radius,
+            selection: selection,
+            timeout: query.timeout
+        )
+        let exact = try await fetch(exactQuery, timeout: query.timeout)
+        let answer = Self.shaped(exact.venues, notes: exact.notes, center: center, query: query)
+        guard let term = selection.term, answer.venues.count < query.limit else { return answer }
+        guard query.radius <= bound.radius else {
+            return Self.adding(bound.pastRadiusWarning, to: answer)
+        }
+        let circle = try OSMSelection(categories: query.categories, term: nil)
+        let circleQuery = OverpassQueryBuilder.query(
+            center: center,
+            radius: query.radius,
+            selection: circle,
+            timeout: query.timeout,
+            limit: bound.elements
+        )
+        let remaining = query.timeout - Self.seconds(clock.now - start)
+        let wide: Fetched
+        do {
+            wide = try await fetch(circleQuery, timeout: max(1, remaining), keeping: { selection.matches($0) })
+        } catch .cancelled {
+            throw .cancelled
+        } catch {
+            return Self.adding(bound.refusedWarning(error), to: answer)
+        }
+        // What the exact query found stays, should the matcher not take it (a phrase across
+        // two names); one element found by both is listed once.
+        let matchedIDs = Set(wide.venues.map(\.id))
+        let found = wide.venues + exact.venues.filter { !matchedIDs.contains($0.id) }
+        var notes = exact.notes + wide.notes
+        notes.append(
+            "'\(term)' matched \(wide.venues.count) of the \(wide.elements) named element(s) of the \(query.radius) m circle here, typos and word order forgiven"
+        )
+        var response = Self.shaped(found, notes: notes, center: center, query: query)
+        if wide.elements >= bound.elements {
+            response.warnings.append(bound.truncatedWarning(radius: query.radius))
+        }
+        return response
+    }
+
+    /// Sends one query and decodes the answer (keeping the elements whose tags `keeping`
+    /// accepts), mapping every failure to a ``ProviderError``.
+    func fetch(
+        _ query: String,
+        timeout: Double,
+        keeping: (@Sendable (OSMTags) -> Bool)? = nil
+    ) async throws(ProviderError) -> Fetched {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let request = OverpassRequestFactory.request(url: url, query: query, timeout: timeout)
+        let response: HTTPResponse
+        do {
+            response = try await httpClient.send(request)
+        } catch {
+            throw ProviderError(error)
+        }
+        let (body, remarks) = try OverpassResponseClassifier.classify(response)
+        let decoded = try await BackgroundWork.run { flag throws(ProviderError) in
+            try OverpassResponseDecoder.decode(body, keeping: keeping, cancellation: flag)
+        }
+        let milliseconds = Int((Self.seconds(clock.now - start) * 1000).rounded())
+        let line =
+            "Overpass query in \(milliseconds) ms, \(decoded.elements) element(s): \(Self.oneLine(query))"
+        return Fetched(venues: decoded.venues, notes: [line] + remarks + decoded.notes, elements: decoded.elements)
+    }
+
+    /// The query on one line, its indentation gone, cut after 600 characters with how many were left out.
+    static func oneLine(_ query: String, limit: Int = 600) -> String {
+        let line = query.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+        guard line.count > limit else { return line }
+        return line.prefix(limit) + "… (\(line.count - limit) more characters)"
+    }
+
+    private static func shaped(
+        _ venues: [Venue],
+        notes: [String],
+        center: Coordinate,
+        query: VenueQuery
+    ) -> ProviderResponse {
+        let shaped = VenueSelectionShaper.shape(venues, center: center, for: query)
+        var response = ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes, source: "overpass")
+        response.filtered = shaped.filtered
+        return response
+    }
+
+    private static func adding(_ warning: String, to response: ProviderResponse) -> ProviderResponse {
+        var warned = response
+        warned.warnings.append(warning)
+        return warned
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

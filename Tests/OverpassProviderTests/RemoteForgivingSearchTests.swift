@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+import VenuesCore
+import VenuesHTTP
+import VenuesTestSupport
+
+@testable import OverpassProvider
+
+/// A text search on a remote Overpass server forgives as a local file does: against a fake
+/// server that reads the QL sent and answers from the bundled extract, a typo, words in another
+/// order and a word left out find the same venues in the same order as the extract file; past
+/// the bound, or when the server refuses, the answer says why venues may be missing.
+@Suite("Overpass remote search: typos and word order", .timeLimit(.minutes(5)))
+struct RemoteForgivingSearchTests {
+    /// Every request's deadline: generous, none of these tests is about time.
+    static let deadline: Double = 45
+
+    let file = OverpassProvider(
+        configuration: .init(endpoint: .file(OverpassTest.sampleFile)),
+        httpClient: FailingHTTPClient()
+    )
+
+    func remote(
+        _ fake: OverpassExtractServer,
+        bound: OverpassProvider.Configuration.ForgivingBound = .standard
+    ) -> OverpassProvider {
+        OverpassProvider(
+            configuration: .init(endpoint: .remote(fake.url), forgivingBound: bound),
+            httpClient: CurlHTTPClient()
+        )
+    }
+
+    func query(_ term: String, radius: Int = 1500, limit: Int = 10, sort: VenueSort = .relevance) -> VenueQuery {
+        VenueQuery(
+            center: OverpassTest.helsinki,
+            radius: radius,
+            term: term,
+            limit: limit,
+            sort: sort,
+            timeout: Self.deadline
+        )
+    }
+
+    /// A typo (`Stokcmann`, `Stockman`), words in another order (`coffee roberts`, `hotel
+    /// original`), a word left out (`sokos vaakuna` for Original Sokos Hotel Vaakuna), all of
+    /// which the term as a pattern does not find, and a plain word.
+    @Test(arguments: ["Stokcmann", "Stockman", "coffee roberts", "hotel original", "sokos vaakuna", "kahvila"])
+    func findsWhatTheExtractFileFinds(term: String) async throws {
+        let fake = try await OverpassExtractServer.start()
+        let remoteAnswer = try await remote(fake).search(query(term))
+        let fileAnswer = try await file.search(query(term))
+        let queries = await fake.queries
+        await fake.stop()
+
+        #expect(!fileAnswer.venues.isEmpty)
+        #expect(remoteAnswer.venues.map(\.id) == fileAnswer.venues.map(\.id))
+        #expect(remoteAnswer.venues == fileAnswer.venues)
+        #expect(remoteAnswer.warnings.isEmpty)
+        // The exact query, then the circle's named venues (no term, the bound's count).
+        #expect(queries.count == 2)
+        #expect(queries.first?.contains("[\"name\"~") == true)
+        #expect(queries.last?.contains("~") == false)
+        #expect(queries.last?.hasSuffix("out bb tags 20000;\n") == true)
+    }
+
+    /// Five names within 1 km of the centre (seeded), each with two letters of its first word
+    /// swapped, its words reversed and its first word left out, ranked by match or by name.
+    @Test func slipsOnNamesOfTheExtractFindWhatTheFileFinds() async throws {
+        let scan = try await ExtractLineScan.loadSample()
+        var (seed, generator) = SeededGenerator.forTest("slipsOnNamesOfTheExtract", seed: 49)
+        let names = scan.nodes.values.filter(\.isNamedPOI).filter { node in
+            guard let position = node.position,
+                let coordinate = try? Coordinate(latitude: position.latitude, longitude: position.longitude)
+            else { return false }
+            return coordinate.distance(to: OverpassTest.helsinki) < 1000
+        }.compactMap { $0.tags["name"] }.filter { $0.split(separator: " ").count >= 2 && $0.count >= 8 }.sorted()
+        #expect(names.count > 100)
+        var terms: [String] = []
+        for _ in 0..<5 {
+            let name = names[Int.random(in: 0..<names.count, using: &generator)]
+            let words = name.split(separator: " ").map(String.init)
+            var letters = Array(words[0])
+            if letters.count >= 5 { letters.swapAt(1, 2) }
+            terms.append(([String(letters)] + words.dropFirst()).joined(separator: " "))
+            terms.append(words.reversed().joined(separator: " "))
+            terms.append(words.dropFirst().joined(separator: " "))
+        }
+        let fake = try await OverpassExtractServer.start()
+        let provider = remote(fake)
+        var compared = 0
+        for (index, term) in terms.enumerated() {
+            let sort: VenueSort = index.isMultiple(of: 2) ? .relevance : .name
+            let fileAnswer = try await file.search(query(term, radius: 1200, limit: 25, sort: sort))
+            let remoteAnswer = try await provider.search(query(term, radius: 1200, limit: 25, sort: sort))
+            #expect(remoteAnswer.venues.map(\.id) == fileAnswer.venues.map(\.id), "\(term), \(sort), seed \(seed)")
+            if !fileAnswer.venues.isEmpty { compared += 1 }
+        }
+        await fake.stop()
+        // The reversed and the shortened names find at least their own venue.
+        #expect(compared >= 2 * terms.count / 3, "seed \(seed)")
+    }
+
+    @Test func anExactAnswerWithEnoughVenuesIsTheOnlyQuery() async throws {
+        let fake = try await OverpassExtractServer.start()
+        let answer = try await remote(fake).search(query("kahvila", limit: 3))
+        let queries = await fake.queries
+        await fake.stop()
+        #expect(answer.venues.count == 3)
+        #expect(queries.count == 1)
+    }
+
+    @Test func aNearbySearchSendsOneQuery() async throws {
+        let fake = try await OverpassExtractServer.start()
+        let answer = try await remote(fake).nearby(
+            VenueQuery(center: OverpassTest.helsinki, radius: 300, limit: 500, timeout: Self.deadline)
+        )
+        let queries = await fake.queries
+        await fake.stop()
+        #expect(!answer.venues.isEmpty && answer.venues.count < 500)
+        #expect(queries.count == 1)
+        #expect(answer.warnings.isEmpty)
+    }
+
+    @Test func pastTheRadiusTheAnswerSaysWhyVenuesMayBeMissing() async throws {
+        let fake = try await OverpassExtractServer.start()
+        let bound = OverpassProvider.Configuration.ForgivingBound(radius: 1000, elements: 20000)
+        let answer = try await remote(fake, bound: bound).search(query("Stokcmann", radius: 1500))
+        let standard = try await remote(fake).search(query("Stokcmann", radius: 3500))
+        let queries = await fake.queries
+        await fake.stop()
+        #expect(answer.venues.isEmpty)
+        #expect(
+            answer.warnings == [
+                "typos and word order are forgiven only within 1 km on the remote server; import an extract with `venues osm import` to search the whole region"
+            ]
+        )
+        #expect(standard.warnings.first?.hasPrefix("typos and word order are forgiven only within 3 km") == true)
+        // One exact query each, no circle fetched.
+        #expect(queries.count == 2)
+        #expect(queries.allSatisfy { $0.contains("[\"name\"~") })
+    }
+
+    @Test func aRefusedCircleLeavesTheExactAnswerWithAWarning() async throws {
+        let runtimeError = try OverpassTest.fixture("real-error-runtime.xml")
+        let fake = try await OverpassExtractServer.start { query in
+            query.contains("~") ? nil : OverpassTest.osm(runtimeError)
+        }
+        // As a pattern, `Stockmann` finds 4 venues, fewer than 10: the circle is asked for, and refused.
+        let answer = try await remote(fake).search(query("Stockmann"))
+        let typo = try await remote(fake).search(query("Stokcmann"))
+        await fake.stop()
+        #expect(answer.venues.map(\.name).contains("Stockmann"))
+        #expect(answer.warnings.count == 1)
+        #expect(answer.warnings.first?.contains("the remote server refused the circle's venues") == true)
+        #expect(typo.venues.isEmpty)
+        #expect(typo.warnings.first?.hasPrefix("typos and word order were not forgiven") == true)
+    }
+
+    @Test func aCircleFullerThanTheBoundSaysSo() async throws {
+        let fake = try await OverpassExtractServer.start()
+        let bound = OverpassProvider.Configuration.ForgivingBound(radius: 3000, elements: 40)
+        let answer = try await remote(fake, bound: bound).search(query("Stokcmann"))
+        let queries = await fake.queries
+        await fake.stop()
+        #expect(queries.last?.hasSuffix("out bb tags 40;\n") == true)
+        #expect(
+            answer.warnings == [
+                "typos and word order were forgiven among only 40 of the 1500 m circle's venues on the remote server; import an extract with `venues osm import` to search the whole region"
+            ]
+        )
+    }
+
+    @Test func theNotesNameEachQueryAndItsTime() async throws {
+        let fake = try await OverpassExtractServer.start()
+        let answer = try await remote(fake).search(query("Stokcmann"))
+        await fake.stop()
+        let lines = answer.notes.filter { $0.hasPrefix("Overpass query in ") }
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.contains(" ms, ") && $0.contains("nwr(around:1500,60.171634,24.944295)") })
+        #expect(lines.allSatisfy { !$0.contains("\n") })
+        #expect(lines.first?.contains("[\"name\"~\"") == true)
+        #expect(lines.last?.contains("out bb tags 20000;") == true)
+    }
+
+    @Test func aLongQueryIsShortenedOnOneLine() {
+        let query =
+            "[out:xml][timeout:10];\n(\n" + String(repeating: "  nwr(around:5,1,2)[\"name\"];\n", count: 40)
+            + ");\nout bb tags;\n"
+        let line = OverpassRemoteSearch.oneLine(query, limit: 100)
+        #expect(line.hasPrefix("[out:xml][timeout:10]; ( nwr(around:5,1,2)[\"name\"]; nwr("))
+        #expect(line.hasSuffix(" more characters)"))
+        #expect(line.count < 130)
+        #expect(OverpassRemoteSearch.oneLine("a;\n  b;\n") == "a; b;")
+    }
+}
