@@ -42,6 +42,8 @@ public struct OverpassProvider: VenueProvider {
     /// Where the data comes from.
     public let configuration: Configuration
     private let httpClient: any HTTPClient
+    /// The circles fetched for suggestions, kept for the next keystrokes.
+    let circles = OverpassCircleCache()
 
     /// Creates the provider. `httpClient` is used only for a remote endpoint; it must send a
     /// User-Agent that identifies the tool (Overpass answers 406 otherwise).
@@ -271,7 +273,7 @@ public struct OverpassProvider: VenueProvider {
     }
 
     /// The remote server at `url`, with this configuration's bound and HTTP client.
-    private func remoteSearch(_ url: URL) -> OverpassRemoteSearch {
+    func remoteSearch(_ url: URL) -> OverpassRemoteSearch {
         OverpassRemoteSearch(url: url, httpClient: httpClient, bound: configuration.forgivingBound)
     }
 

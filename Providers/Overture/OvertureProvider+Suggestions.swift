@@ -8,13 +8,13 @@ extension OvertureProvider: VenueSuggesting {
     /// the configuration leaves out of answers (below the minimum confidence, not open) are not
     /// suggested either. A file named as the endpoint is not read: it is too slow to read at
     /// every keystroke, so it suggests nothing.
-    public func suggest(_ query: VenueQuery) async throws(ProviderError) -> [SuggestedVenue] {
+    public func suggest(_ query: VenueQuery) async throws(ProviderError) -> Suggestions {
         let named: URL? = if case .index(let url) = configuration.source { url } else { nil }
         let filter = OverturePlaceFilter(
             minimumConfidence: configuration.minimumConfidence,
             includeClosed: configuration.includeClosed
         )
-        return try await OSMIndexReaderPool.shared.suggestions(
+        let found = try await OSMIndexReaderPool.shared.suggestions(
             for: query,
             named: named,
             directory: configuration.indexDirectory,
@@ -22,5 +22,6 @@ extension OvertureProvider: VenueSuggesting {
             content: OSMIndexImporter.Content.overture.rawValue,
             admits: { filter.admits($0) }
         )
+        return Suggestions(found)
     }
 }

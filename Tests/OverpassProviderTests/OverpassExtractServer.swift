@@ -23,12 +23,12 @@ final class OverpassExtractServer: Sendable {
 
     /// Starts the fake; `override` may answer some queries itself.
     static func start(override: Override? = nil) async throws -> OverpassExtractServer {
-        let scan = try await ExtractLineScan.loadSample()
+        let extract = try await OverpassQLAnswer.Extract.sample()
         let server = try await LoopbackServer.start { request in
             let query = request.formFields["data"] ?? ""
             if let response = override?(query) { return response }
             do {
-                let answer = try OverpassQLAnswer(query: query, scan: scan)
+                let answer = try OverpassQLAnswer(query: query, extract: extract)
                 return .data(Data(answer.xml().utf8), contentType: "application/osm3s+xml")
             } catch {
                 return .text("Error: the fake cannot read this query: \(error)", status: 400)
@@ -78,12 +78,37 @@ struct OverpassQLAnswer {
         var filters: [Filter]
     }
 
-    let scan: ExtractLineScan
+    /// The extract's elements with tags, each kind by id, read once.
+    struct Extract: Sendable {
+        var scan: ExtractLineScan
+        var nodes: [ExtractLineScan.Element]
+        var ways: [ExtractLineScan.Element]
+        var relations: [ExtractLineScan.Element]
+
+        /// The bundled sample's.
+        static func sample() async throws -> Extract {
+            let scan = try await ExtractLineScan.loadSample()
+            return await offCooperativePool {
+                func tagged(_ elements: [String: ExtractLineScan.Element]) -> [ExtractLineScan.Element] {
+                    elements.values.filter { !$0.tags.isEmpty }.sorted { Int($0.id)! < Int($1.id)! }
+                }
+                return Extract(
+                    scan: scan,
+                    nodes: tagged(scan.nodes),
+                    ways: tagged(scan.ways),
+                    relations: tagged(scan.relations)
+                )
+            }
+        }
+    }
+
+    let extract: Extract
+    var scan: ExtractLineScan { extract.scan }
     var statements: [Statement] = []
     var limit: Int?
 
-    init(query: String, scan: ExtractLineScan) throws {
-        self.scan = scan
+    init(query: String, extract: Extract) throws {
+        self.extract = extract
         for rawLine in query.split(separator: "\n") {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.hasPrefix("nwr(around:") {
@@ -128,7 +153,9 @@ struct OverpassQLAnswer {
             filters.append(filter)
         }
         guard rest == ";" else { throw Unreadable(description: line) }
-        return Statement(radius: numbers[0], latitude: numbers[1], longitude: numbers[2], filters: filters)
+        // The plain filters first: they leave few elements for the regular expressions.
+        let ordered = filters.filter { $0.regex == nil } + filters.filter { $0.regex != nil }
+        return Statement(radius: numbers[0], latitude: numbers[1], longitude: numbers[2], filters: ordered)
     }
 
     /// A double-quoted QL string, its escapes decoded (`\\`, `\"`, `\'`, `\n`, `\t`).
@@ -153,18 +180,18 @@ struct OverpassQLAnswer {
     /// The answer document.
     func xml() -> String {
         var elements: [String] = []
-        for node in scan.nodes.values.sorted(by: { Int($0.id)! < Int($1.id)! }) where selects(node, nodes: [node.id]) {
+        for node in extract.nodes where selects(node, nodes: [node.id]) {
             guard let position = node.position else { continue }
             elements.append(
                 "  <node id=\"\(node.id)\" lat=\"\(position.latitude)\" lon=\"\(position.longitude)\">\n"
                     + tagLines(node) + "  </node>\n"
             )
         }
-        for way in scan.ways.values.sorted(by: { Int($0.id)! < Int($1.id)! }) where selects(way, nodes: way.nodes) {
+        for way in extract.ways where selects(way, nodes: way.nodes) {
             guard let bounds = bounds(of: way.nodes) else { continue }
             elements.append("  <way id=\"\(way.id)\">\n    \(bounds)\n" + tagLines(way) + "  </way>\n")
         }
-        for relation in scan.relations.values.sorted(by: { Int($0.id)! < Int($1.id)! }) {
+        for relation in extract.relations {
             let nodes = relation.memberNodes + relation.memberWays.flatMap { scan.ways[$0]?.nodes ?? [] }
             guard selects(relation, nodes: nodes), let bounds = bounds(of: nodes) else { continue }
             elements.append(

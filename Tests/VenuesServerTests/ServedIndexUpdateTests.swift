@@ -32,7 +32,7 @@ struct ServedIndexUpdateTests {
         configuration[.openStreetMap].set("useIndexes", .flag(true))
         let server = try await RunningServer.start(configuration: configuration) { $0.osmIndexDirectory = folder }
         let search = "/v1/search?term=Zyxwvu&near=\(SuggestRouteTests.near)&radius=300&providers=osm"
-        let suggest = "/v1/suggest?q=Zyxwvu&near=\(SuggestRouteTests.near)&radius=1000"
+        let suggest = "/v1/suggest?q=Zyxwvu&near=\(SuggestRouteTests.near)&radius=300"
         func names(_ response: TestResponse, _ key: String) throws -> [String] {
             let items = try #require(try response.json()[key] as? [[String: Any]], "\(response.text)")
             return items.compactMap { $0["name"] as? String }

@@ -36,8 +36,10 @@ struct SuggestRouteTests {
         return folder
     }
 
-    /// A server whose OSM provider asks a fake Overpass (and Foursquare a fake) but has the
-    /// sample's index imported; `check` runs with it, then every fake's requests are returned.
+    /// A server whose OSM provider has a fake Overpass as endpoint but is offline (never asks it)
+    /// and has the sample's index imported, and Foursquare a fake; `check` runs with it, then
+    /// every fake's requests are returned. (Online, the circles the index does not wholly hold
+    /// are asked of Overpass: ``RemoteSuggestionTests``.)
     static func withServer(
         _ check: (RunningServer) async throws -> Void
     ) async throws -> (overpass: Int, foursquare: Int) {
@@ -46,6 +48,7 @@ struct SuggestRouteTests {
         let foursquare = try await FakeProvider.working(.foursquare)
         var configuration = RunningServer.configuration(foursquare: foursquare, overpass: overpass)
         configuration[.openStreetMap].set("useIndexes", .flag(true))
+        configuration[.openStreetMap].set("offline", .flag(true))
         let server = try await RunningServer.start(configuration: configuration) { $0.osmIndexDirectory = folder }
         do {
             try await check(server)
@@ -161,6 +164,7 @@ struct SuggestRouteTests {
         let fake = try await FakeProvider.working(.overpass)
         var configuration = RunningServer.configuration(overpass: fake)
         configuration[.openStreetMap].set("useIndexes", .flag(true))
+        configuration[.openStreetMap].set("offline", .flag(true))
         let server = try await RunningServer.start(configuration: configuration) { $0.osmIndexDirectory = osm }
         do {
             let response = try await server.client.get("/v1/suggest?q=robert%27s%20cof&near=\(Self.near)&radius=2000")

@@ -65,7 +65,12 @@ struct SuggestionDocumentTests {
                 q: Self.text(&random),
                 center: .init(latitude: Self.number(&random), longitude: Self.number(&random)),
                 radius: Int.random(in: 1...100_000, using: &random),
-                suggestions: suggestions
+                suggestions: suggestions,
+                warnings: Bool.random(using: &random)
+                    ? nil
+                    : (0..<Int.random(in: 1...2, using: &random)).map { _ in
+                        Self.text(&random)
+                    }
             )
             let expected = try Self.encoded(document)
             try #require(document.json() == expected, "seed \(seed)")

@@ -54,12 +54,14 @@ struct TimeoutParameterTests {
         // machine is too busy for it: then the deadline, not the validation, ends the request —
         // and on a busy machine the second can end before the request reaches the fake at all
         // (seen with the browser suites running beside it). An invalid timeout is 400, never 503.
+        // A search whose term as a pattern finds fewer than asked also fetches the circle.
+        let asked = route.hasPrefix("/v1/search") ? 2 : 1
         if Double(timeout)! < 2, response.status == 503 {
             #expect(response.errorMessage?.contains("osm: no answer within the timeout") == true, "\(response.text)")
-            #expect(sent <= 1)
+            #expect(sent <= asked)
         } else {
             #expect(response.status == 200, "\(response.text)")
-            #expect(sent == 1)
+            #expect(sent == asked)
         }
     }
 

@@ -90,6 +90,43 @@ struct OverpassRemoteSearch {
         return response
     }
 
+    /// Suggestions for `query.term` from the circle's named venues, fetched through `circles`
+    /// (once for a person typing), matched here as ``run(_:center:_:)`` matches them, the best
+    /// `query.limit` first. Past the bound, or when the server refuses, none, and a warning.
+    func suggestions(
+        _ query: VenueQuery,
+        center: Coordinate,
+        term: SearchTerm,
+        circles: OverpassCircleCache
+    ) async throws(ProviderError) -> Suggestions {
+        guard query.radius <= bound.radius else { return Suggestions([], warnings: [bound.pastRadiusWarning]) }
+        let circleQuery = OverpassQueryBuilder.query(
+            center: center,
+            radius: query.radius,
+            selection: try OSMSelection(categories: query.categories, term: nil),
+            timeout: query.timeout,
+            limit: bound.elements
+        )
+        let circle: Fetched
+        do {
+            circle = try await circles.fetched(circleQuery) { () throws(ProviderError) in
+                try await fetch(circleQuery, timeout: query.timeout)
+            }
+        } catch .cancelled {
+            throw .cancelled
+        } catch {
+            return Suggestions([], warnings: [bound.refusedWarning(error)])
+        }
+        let radius = Double(query.radius)
+        let matched = circle.venues.compactMap { venue -> SuggestedVenue? in
+            guard venue.coordinate.distance(to: center) <= radius, let match = term.match(venue) else { return nil }
+            return SuggestedVenue(venue: venue, match: match)
+        }
+        let best = SearchTerm.ranked(matched, around: center).prefix(max(0, query.limit))
+        let warnings = circle.elements >= bound.elements ? [bound.truncatedWarning(radius: query.radius)] : []
+        return Suggestions(best.map { SuggestedVenue(venue: $0.venue, match: $0.match) }, warnings: warnings)
+    }
+
     /// Sends one query and decodes the answer (keeping the elements whose tags `keeping`
     /// accepts), mapping every failure to a ``ProviderError``.
     func fetch(

@@ -4,11 +4,12 @@ import VenuesCore
 import VenuesEngine
 import VenuesReports
 
-/// `GET /v1/suggest?q=…&near=…&radius=…`: venues as the user types, from the data on this
-/// machine only (the providers that are ``VenueSuggesting``: OpenStreetMap's local indexes),
-/// never from a paid or remote provider. At most `limit` (1–10, default 10) venues, each with
-/// its id, name, category, distance and ``VenueMatch``, the best matches first, then the
-/// nearest (``SearchTerm``: the last word of `q` may be unfinished, typos are forgiven).
+/// `GET /v1/suggest?q=…&near=…&radius=…`: venues as the user types, from the providers that are
+/// ``VenueSuggesting``: the OpenStreetMap and Overture indexes on this machine, and where the
+/// OpenStreetMap data is a remote Overpass server, the circle's venues fetched once for the
+/// keystrokes that follow (within the search's bound, else a warning); never a paid provider.
+/// At most `limit` (1–10, default 10) venues, each with its id, name, category, distance and
+/// ``VenueMatch``, the best matches first, then the nearest (``SearchTerm``: the last word of `q` may be unfinished, typos are forgiven).
 struct SuggestRoutes: Sendable {
     let services: ServerServices
 
@@ -19,9 +20,12 @@ struct SuggestRoutes: Sendable {
     func suggest(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let query = try Self.query(request, services: services)
         var suggested: [SuggestedVenue] = []
+        var warnings: [String] = []
         for suggester in services.providers.suggesters {
             do {
-                suggested += try await suggester.suggest(query)
+                let found = try await suggester.suggest(query)
+                suggested += found.venues
+                warnings += found.warnings.map { TextSanitizer.clean($0) }
             } catch {
                 continue
             }
@@ -44,7 +48,8 @@ struct SuggestRoutes: Sendable {
                     distance: (item.distance * 10).rounded() / 10,
                     match: item.match
                 )
-            }
+            },
+            warnings: warnings.isEmpty ? nil : warnings
         )
         return JSONResponse.make(document.json())
     }

@@ -22,6 +22,9 @@ struct SuggestionDocument: Encodable {
     var center: Center
     var radius: Int
     var suggestions: [Suggestion]
+    /// Why suggestions may be missing (a circle wider than the remote server is asked for);
+    /// `nil`, and left out, when there is none.
+    var warnings: [String]?
 
     /// The document as JSON: the keys sorted, optional members left out when absent, numbers
     /// and strings as `JSONEncoder` writes them.
@@ -61,7 +64,16 @@ struct SuggestionDocument: Encodable {
             text.append(string: suggestion.name)
             text.append("}")
         }
-        text.append("]}")
+        text.append("]")
+        if let warnings {
+            text.append(#","warnings":["#)
+            for (index, warning) in warnings.enumerated() {
+                if index > 0 { text.append(",") }
+                text.append(string: warning)
+            }
+            text.append("]")
+        }
+        text.append("}")
         return text.value
     }
 }
