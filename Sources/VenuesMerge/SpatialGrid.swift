@@ -5,8 +5,9 @@ public import VenuesCore
 /// without comparing all pairs.
 ///
 /// Points are projected onto a plane (equirectangular: x = longitude · cos φ₀, y = latitude,
-/// in metres, with φ₀ the latitude farthest from the equator among the points, so projected
-/// distances never exceed true ones) and put into square cells of side ``cellSize``. Two
+/// in metres, with φ₀ a hair farther from the equator than the farthest latitude among the
+/// points, so that the projected distance of two points the walk pairs never exceeds the true
+/// one; below 89°) and put into square cells of side ``cellSize``. Two
 /// points within ``cellSize`` metres of each other lie in the same or adjacent cells, so a
 /// point's candidates are the points of its 3×3 neighbourhood. With a bounded density of
 /// points, the work grows linearly with their number. (Points on both sides of the 180°
@@ -30,12 +31,23 @@ public struct SpatialGrid: Sendable {
     /// Metres per degree of latitude on the sphere of ``Coordinate/earthRadius``.
     static let metresPerDegree = Coordinate.earthRadius * Double.pi / 180
 
+    /// How much farther from the equator than `latitude` (radians) the projection's parallel
+    /// lies, in radians. Between two points on one parallel the great circle is shorter than the
+    /// parallel, by a share of about d² tan²φ / 24R² for points d apart: cos φ alone would put
+    /// such points a little farther apart on the plane (a millimetre per kilometre at 88°) than
+    /// they are. The cosine of φ + d² tan φ / 12R² is smaller by twice that share, for the
+    /// farthest points the walk pairs (d = 3 cells).
+    static func latitudeMargin(_ latitude: Double, cellSize: Double) -> Double {
+        let reach = 3 * cellSize
+        return reach * reach * tan(latitude) / (12 * Coordinate.earthRadius * Coordinate.earthRadius)
+    }
+
     /// Indexes the coordinates; point `i` is `coordinates[i]`.
     public init(_ coordinates: [Coordinate], cellSize: Double) {
         precondition(cellSize > 0, "cell size must be positive")
         self.cellSize = cellSize
-        let maxLatitude = min(89.0, coordinates.map { abs($0.latitude) }.max() ?? 0)
-        let xScale = Self.metresPerDegree * cos(maxLatitude * Double.pi / 180)
+        let farthest = min(89.0, coordinates.map { abs($0.latitude) }.max() ?? 0) * Double.pi / 180
+        let xScale = Self.metresPerDegree * cos(farthest + Self.latitudeMargin(farthest, cellSize: cellSize))
         self.xScale = xScale
         xs = coordinates.map { $0.longitude * xScale }
         ys = coordinates.map { $0.latitude * Self.metresPerDegree }

@@ -1,5 +1,7 @@
+import Foundation
 import Testing
 import VenuesCore
+import VenuesTestSupport
 
 @testable import VenuesMerge
 
@@ -60,30 +62,75 @@ struct DedupSpatialGridTests {
         #expect(mapped == all)
     }
 
-    @Test("the pairs within a radius are those of all the pairs that near, with the same distances")
-    func pairsWithinARadius() {
-        let points = scatter(600, seed: 5)
-        let grid = SpatialGrid(points, cellSize: 100)
-        for radius in [0.0, 30, 70, 100] {
-            var expected: [Int: Double] = [:]
-            grid.forEachPair { i, j, squared in
-                if squared <= radius * radius { expected[i * points.count + j] = squared }
+    /// The squared distance of two points on the grid's plane, as the grid documents it and
+    /// computed here: x = longitude · cos φ₀, y = latitude, in metres, φ₀ the latitude farthest
+    /// from the equator among `points`, with the grid's margin.
+    static func projection(of points: [Coordinate], cellSize: Double) -> (Coordinate, Coordinate) -> Double {
+        let metresPerDegree = Coordinate.earthRadius * Double.pi / 180
+        let farthest = (points.map { abs($0.latitude) }.max() ?? 0) * Double.pi / 180
+        let xScale = metresPerDegree * cos(farthest + SpatialGrid.latitudeMargin(farthest, cellSize: cellSize))
+        return { a, b in
+            let dx = (a.longitude - b.longitude) * xScale
+            let dy = (a.latitude - b.latitude) * metresPerDegree
+            return dx * dx + dy * dy
+        }
+    }
+
+    /// Random circles of points at random latitudes (to ±88°), spans and cell sizes: the pairs
+    /// within a radius are exactly the pairs, of all pairs compared here, whose distance on the
+    /// plane is within it, with that distance; and the distance on the plane is never more than
+    /// the true one (so that no pair within a true radius is missed).
+    @Test("the pairs within a radius are those of all pairs compared, on the plane never farther than on the sphere")
+    func pairsWithinARadiusAgainstAllPairs() {
+        let drawn = SeededGenerator.forTest("DedupSpatialGridTests.pairsWithinARadiusAgainstAllPairs", seed: 5)
+        let seed = drawn.seed
+        var generator = drawn.generator
+        var pairsFound = 0
+        for round in 0..<40 {
+            let base = try! Coordinate(
+                latitude: Double.random(in: -88...88, using: &generator),
+                longitude: Double.random(in: -170...170, using: &generator)
+            )
+            let span = [300.0, 2_000, 20_000].randomElement(using: &generator)!
+            let points = (0..<150).map { _ in
+                DedupFixture.offset(
+                    base,
+                    north: Double.random(in: -span / 2...span / 2, using: &generator),
+                    east: Double.random(in: -span / 2...span / 2, using: &generator)
+                )
             }
-            for parts in [1, 3] {
+            let cellSize = [25.0, 100, 400].randomElement(using: &generator)!
+            let grid = SpatialGrid(points, cellSize: cellSize)
+            let projected = Self.projection(of: points, cellSize: cellSize)
+            let context = "seed \(seed), round \(round): \(base), span \(span) m, cells \(cellSize) m"
+            for radius in [0, cellSize * 0.3, cellSize] {
+                var expected: [Int: Double] = [:]
+                for i in points.indices {
+                    for j in points.indices where j > i {
+                        let squared = projected(points[i], points[j])
+                        if squared <= radius * radius { expected[i * points.count + j] = squared }
+                    }
+                }
                 var seen: [Int: Double] = [:]
-                var visits = 0
-                for range in grid.cellRanges(parts) {
+                for range in grid.cellRanges(2) {
                     grid.forEachPair(cells: range, within: radius) { i, j, squared in
-                        #expect(i < j)
-                        visits += 1
+                        #expect(i < j && seen[i * points.count + j] == nil, "each pair once, \(context)")
                         seen[i * points.count + j] = squared
                     }
                 }
-                #expect(visits == seen.count, "each pair once")
-                #expect(seen == expected, "radius \(radius), \(parts) parts")
+                #expect(Set(seen.keys) == Set(expected.keys), "radius \(radius), \(context)")
+                for (pair, squared) in seen {
+                    let wanted = expected[pair] ?? -1
+                    #expect(abs(squared - wanted) <= 1e-6 * max(1, wanted), "radius \(radius), \(context)")
+                }
+                pairsFound += seen.count
             }
-            if radius == 70 { #expect(expected.count > 300) }
+            grid.forEachPair { i, j, squared in
+                let metres = points[i].distance(to: points[j])
+                #expect(squared.squareRoot() <= metres * (1 + 1e-9) + 1e-6, "\(i), \(j): \(context)")
+            }
         }
+        #expect(pairsFound > 1_000, "seed \(seed)")
     }
 
     @Test("forEachPair visits each near pair exactly once and agrees with candidates(of:)")
