@@ -8,8 +8,11 @@ import VenuesTestSupport
 /// What a search of an OSM file (the provider's scan, ``OverpassProvider`` with a `.file`
 /// endpoint) returns, for many queries at once: one real scan gives every venue and its
 /// position; one pass of the XML reader gives every element's tags; a query is then the scan's
-/// own filter (``OSMSelection/matches(_:)``), radius rule (haversine, `<=`) and order (distance,
-/// then id) applied to them.
+/// tag rules (``OSMSelection/passesRules(_:)``), radius rule (haversine, `<=`) and order
+/// (distance, then id) applied to them. A term of three letters or more is matched, and a text
+/// search ranked, by ``ReferenceSearchMatcher`` (docs/search.md written out again), not by the
+/// matcher the index and the scan share, so that a mistake in it fails the parity tests too; a
+/// shorter term, which the reference does not read, by ``OSMSelection/matches(_:)``.
 ///
 /// The parity tests check the oracle itself against real scans for a sample of queries.
 struct ScanOracle: Sendable {
@@ -48,9 +51,20 @@ struct ScanOracle: Sendable {
         if let limit = query.rankedLimit, let term = query.term {
             let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.venue.id, $0.venue) })
             let all = try answer(center: query.center!, radius: query.radius, categories: query.categories, term: term)
-            return SearchTerm(term).ranked(all.map { byID[$0.id]! }, around: query.center!).prefix(limit).map {
-                Answer(id: $0.venue.id, distance: $0.distance)
+            let reference = ReferenceSearchMatcher(term: term)
+            guard !reference.isWholeTerm else {
+                return SearchTerm(term).ranked(all.map { byID[$0.id]! }, around: query.center!).prefix(limit).map {
+                    Answer(id: $0.venue.id, distance: $0.distance)
+                }
             }
+            // The better match first (a higher score, then fewer edits), then the nearer, then by id.
+            let scored = all.map { (answer: $0, match: reference.match(Self.fields(of: byID[$0.id]!))!) }
+            let ordered = scored.sorted { lhs, rhs in
+                if lhs.match.score != rhs.match.score { return lhs.match.score > rhs.match.score }
+                if lhs.match.edits != rhs.match.edits { return lhs.match.edits < rhs.match.edits }
+                return lhs.answer < rhs.answer
+            }
+            return ordered.prefix(limit).map(\.answer)
         }
         return try answer(
             center: query.center!,
@@ -58,6 +72,17 @@ struct ScanOracle: Sendable {
             categories: query.categories,
             term: query.term,
             limit: query.limit
+        )
+    }
+
+    /// The fields a venue is searched by: its name, brand, cuisine and other names (those the
+    /// brand gave are the brand already).
+    static func fields(of venue: Venue) -> ReferenceSearchMatcher.Fields {
+        ReferenceSearchMatcher.Fields(
+            name: venue.name,
+            brand: venue.extras["brand"],
+            cuisine: venue.extras["cuisine"],
+            otherNames: venue.names.filter { $0.text != venue.name && $0.source != "brand" }.map(\.text)
         )
     }
 
@@ -73,6 +98,12 @@ struct ScanOracle: Sendable {
         var chosen: [Bool]
         if term == nil, let known = selected.lock.withLock({ selected.byCategories[categories] }) {
             chosen = known
+        } else if let term, case let reference = ReferenceSearchMatcher(term: term), !reference.isWholeTerm {
+            // The circle first: the reference is slow, and most venues are outside it.
+            chosen = entries.map { entry in
+                entry.venue.coordinate.distance(to: center) <= Double(radius) && selection.passesRules(entry.tags)
+                    && reference.match(Self.fields(of: entry.venue)) != nil
+            }
         } else {
             chosen = entries.map { selection.matches($0.tags) }
             if term == nil { selected.lock.withLock { selected.byCategories[categories] = chosen } }
