@@ -17,9 +17,17 @@ enum IndexComparison {
         let right = try OSMIndexReader(url: imported)
         var found: [String] = []
         func compare(_ label: String, _ query: OSMIndexReader.Query) throws {
-            let a = try left.search(query).venues.sorted { $0.id < $1.id }
-            let b = try right.search(query).venues.sorted { $0.id < $1.id }
-            guard a != b else { return }
+            let answers = (try left.search(query), try right.search(query))
+            let a = answers.0.venues.sorted { $0.id < $1.id }
+            let b = answers.1.venues.sorted { $0.id < $1.id }
+            let order = (ranked(answers.0, around: center), ranked(answers.1, around: center))
+            guard a != b || order.0 != order.1 else { return }
+            guard a != b else {
+                found.append(
+                    "\(label): the same venues, ranked otherwise: updated \(order.0.prefix(6)), imported \(order.1.prefix(6))"
+                )
+                return
+            }
             let onlyUpdated = Set(a).subtracting(b).map { "\($0.id) \($0.name) \($0.coordinate)" }.sorted()
             let onlyImported = Set(b).subtracting(a).map { "\($0.id) \($0.name) \($0.coordinate)" }.sorted()
             found.append(
@@ -69,6 +77,21 @@ enum IndexComparison {
             found.append("the word indexes differ in \(differing.count) word(s): \(differing.prefix(8))")
         }
         return found
+    }
+
+    /// An answer's venues as a search shows them, the best match first, then the nearest, then
+    /// by id (``SearchTerm/ranked(_:around:)`` over the reader's own matches), each with how it
+    /// matched: `osm:node/1 80/0/name`.
+    static func ranked(_ answer: OSMIndexReader.Answer, around center: Coordinate) -> [String] {
+        let matched = answer.venues.indices.map { index in
+            SuggestedVenue(
+                venue: answer.venues[index],
+                match: index < answer.matches.count ? answer.matches[index] : nil
+            )
+        }
+        return SearchTerm.ranked(matched, around: center).map { item in
+            "\(item.venue.id) " + (item.match.map { "\($0.score)/\($0.edits)/\($0.field.rawValue)" } ?? "-")
+        }
     }
 
     /// Each word of the word index with its venues, updates' changes applied (words without

@@ -62,9 +62,9 @@ enum UpdateTest {
         ).venues.sorted { $0.id < $1.id }
     }
 
-    /// The venues a search for `term` ranks first.
-    static func search(_ term: String, _ reader: OSMIndexReader) throws -> [Venue] {
-        try reader.search(
+    /// The venues a search for `term` ranks first, in their order, each with how it matched.
+    static func search(_ term: String, _ reader: OSMIndexReader) throws -> [String] {
+        let answer = try reader.search(
             .init(
                 center: IndexTest.helsinki,
                 radius: 3_000,
@@ -73,6 +73,7 @@ enum UpdateTest {
                 nearest: nil,
                 ranked: 10
             )
-        ).venues.sorted { $0.id < $1.id }
+        )
+        return IndexComparison.ranked(answer, around: IndexTest.helsinki)
     }
 }
