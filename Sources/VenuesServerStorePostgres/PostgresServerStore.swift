@@ -38,6 +38,8 @@ public final class PostgresServerStore: ServerStore {
     private let decodedFavorites = FavoriteDecodingMemo()
     private let recentFavorites: RecentFavorites
     private let listener: Task<Void, Never>
+    /// What the listener has done (``listensForChanges``, ``changesHeard``).
+    private let listening = ListeningState()
     /// The channel on which instances tell each other that a client's favourites changed (the
     /// payload is the client's name); one per schema.
     private let favoritesChannel: String
@@ -72,11 +74,22 @@ public final class PostgresServerStore: ServerStore {
         let channel = "venues_favorites" + (configuration.schema.map { "_" + $0 } ?? "")
         favoritesChannel = channel
         let recent = recentFavorites
+        let listening = listening
         listener =
             configuration.favoritesFreshFor > .zero
-            ? Task { await Self.listenForChanges(client: client, channel: channel, recent: recent) }
+            ? Task {
+                await Self.listenForChanges(client: client, channel: channel, recent: recent, state: listening)
+            }
             : Task {}
     }
+
+    /// Whether this instance listens now for the other instances' changes of favourites.
+    package var listensForChanges: Bool { listening.isListening }
+    /// How many times it began listening (again after each break).
+    package var listeningStarts: Int { listening.starts }
+    /// How many of the other instances' changes it has heard of and acted on: their clients'
+    /// kept favourites forgotten, so that the next read is fresh.
+    package var changesHeard: Int { listening.heard }
 
     deinit {
         listener.cancel()
@@ -87,7 +100,12 @@ public final class PostgresServerStore: ServerStore {
     /// forgets what they changed; after any break (the connection lost, the server restarted),
     /// everything kept is forgotten and it listens again, pausing a little longer each time up
     /// to 5 s. Ends when the task is cancelled.
-    private static func listenForChanges(client: PostgresClient, channel: String, recent: RecentFavorites) async {
+    private static func listenForChanges(
+        client: PostgresClient,
+        channel: String,
+        recent: RecentFavorites,
+        state: ListeningState
+    ) async {
         var pause = Duration.milliseconds(100)
         while !Task.isCancelled {
             do {
@@ -95,15 +113,18 @@ public final class PostgresServerStore: ServerStore {
                     try await connection.listen(on: channel) { notifications in
                         // Listening from now on: a change before it may have gone unnoticed.
                         recent.forgetAll()
+                        state.began()
                         pause = .milliseconds(100)
                         for try await notification in notifications {
                             recent.forget(notification.payload)
+                            state.acted()
                         }
                     }
                 }
             } catch {
                 // The connection broke or could not be made: forget, pause, listen again.
             }
+            state.ended()
             recent.forgetAll()
             try? await Task.sleep(for: pause)
             pause = min(pause * 2, .seconds(5))
