@@ -24,32 +24,39 @@ struct DedupEvaluationTests {
         #expect(scores.meanIoU >= 0.95, "\(scores)")
     }
 
-    /// The figures reported for issue 28 (`swift run -c release DedupeEvaluation`), as a
-    /// regression floor: precision and recall may not drop more than 0.005 below them, on the
-    /// whole set or on realistic views (what one search returns) of 300 m and 800 m, overall
-    /// and for each kind of difference between providers. Issue 14's were 0.9936 / 0.9891 at
-    /// 300 m; since issue 28 a record equally near two same-named records joins neither, which
-    /// costs `same-name-objects` (a provider's record is labelled with the nearest of statues a
-    /// few metres apart: 0.7222 → 0.4444) and `duplicate` (two Foursquare copies 17 m from the
-    /// OSM record whose name a third record shares: 0.9913 → 0.9854) some recall.
+    /// The regression floor: the better of the figures reported for issue 14 and for issue 28
+    /// (`swift run -c release DedupeEvaluation`), which precision and recall may not drop more
+    /// than 0.005 below, on the whole set or on realistic views (what one search returns) of 300 m
+    /// and 800 m, overall and per kind of difference between providers. A floor is a target, not
+    /// the current figure: the two recalls issue 28's rules gave up are ``shortfalls``.
     static let reported: [EvaluationFloors.Floor] = [
-        (nil, "all", 0.9953, 0.9835),
-        (300, "all", 0.9944, 0.9850),
-        (800, "all", 0.9947, 0.9844),
-        (300, "plain", 0.9941, 0.9917),
+        (nil, "all", 0.9953, 0.9881),
+        (300, "all", 0.9944, 0.9891),
+        (800, "all", 0.9947, 0.9888),
+        (300, "plain", 0.9941, 0.9959),
         (300, "other-name", 0.9813, 0.9657),
-        (300, "descriptor", 0.9990, 0.9971),
-        (300, "chain", 1.0000, 0.9791),
+        (300, "descriptor", 1.0000, 0.9990),
+        (300, "chain", 1.0000, 0.9833),
         (300, "big-place", 0.9810, 1.0000),
-        (300, "duplicate", 1.0000, 0.9854),
-        (300, "same-name-objects", 0.7273, 0.4444),
+        (300, "duplicate", 1.0000, 0.9913),
+        (300, "same-name-objects", 0.7273, 0.7222),
         (300, "sub-venue", 0.5472, 0.8056),
+    ]
+
+    /// The recalls below their floor since issue 28 (docs/merge.md, "Where the rules fall short"):
+    /// a record equally near two same-named records joins neither, where the set's label picks
+    /// the nearest.
+    static let shortfalls = [
+        "same-name-objects at 300 m":
+            "issue 28: a provider's record equally near two of a group of same-named statues joins neither (0.4444, target 0.7222); docs/merge.md",
+        "duplicate at 300 m":
+            "issue 28: two Foursquare copies 17 m from the OSM record whose name a third record shares join nothing (0.9854, target 0.9913); docs/merge.md",
     ]
 
     @Test("no regression below the reported figures, overall and per kind, at 300 m and 800 m")
     func regressionFloor() async throws {
         let records = try Self.records()
-        let views = try await EvaluationFloors.check(Self.reported, on: records)
+        let views = try await EvaluationFloors.check(Self.reported, on: records, shortfalls: Self.shortfalls)
         #expect(views[300]!.views >= 20 && views[800]!.views >= 4)
         // The targets of issue 14, on realistic views.
         for report in views.values {
