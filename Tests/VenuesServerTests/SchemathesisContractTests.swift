@@ -53,6 +53,48 @@ struct SchemathesisContractTests {
         "schemathesis: no server error; statuses, content types and bodies as documented; no operation mostly rejected"
     )
     func contract() async throws {
+        guard let run = try await Self.run(settings: "", checks: Self.configuration) else { return }
+        #expect(run.status == 0, "schemathesis failed (exit \(run.status)): its output is above")
+        #expect(run.output.contains("No issues found"), "schemathesis found issues: its output is above")
+        #expect(!run.output.contains("mostly rejected"), "an operation mostly rejected the generated requests")
+    }
+
+    /// `Tests/schemathesis-limits.toml`: the checks of a run under limits, headers included.
+    static let limitsConfiguration = package.appendingPathComponent("Tests/schemathesis-limits.toml")
+
+    /// The same requests to a server with a tight default rate limit (a burst of 30, then one
+    /// request a second) and Google's and Foursquare's daily budgets of 2: most answers are 429
+    /// `rateLimited` and the listings' paid providers are `budgetExhausted`, and every one of
+    /// those answers must be as the document says, its headers (`Retry-After`, the RateLimit
+    /// fields) included.
+    @Test("schemathesis under a rate limit and spent budgets: every 429 and degraded answer as documented, headers too")
+    func contractUnderLimits() async throws {
+        let settings =
+            #""serve": {"rateLimit": "60/min", "burst": 30}, "google": {"budget": {"daily": 2}}, "foursquare": {"budget": {"daily": 2}},"#
+        guard let run = try await Self.run(settings: settings, checks: Self.limitsConfiguration) else { return }
+        // Every check held (schemathesis exits 1 on a failed one); its one warning says that
+        // operations mostly answered 429, which is what this run is for.
+        #expect(run.status == 0, "schemathesis failed (exit \(run.status)): its output is above")
+        #expect(!run.output.contains("FAILURES"), "schemathesis found issues: its output is above")
+        #expect(run.output.contains("mostly returned 429"), "the rate limit was not reached: its output is above")
+        // The limits were reached: the run checked refused and degraded answers, not only others.
+        let limited = Self.counter("venues_rate_limited_total", in: run.metrics)
+        let refused = Self.counter("venues_budget_refusals_total", in: run.metrics)
+        #expect(limited > 50, "requests refused by the rate limit: \(limited)")
+        #expect(refused > 0, "requests kept from a spent budget: \(refused)")
+    }
+
+    /// The sum of a counter's samples in a Prometheus text.
+    static func counter(_ name: String, in metrics: String) -> Double {
+        metrics.split(separator: "\n").filter { $0.hasPrefix(name + "{") || $0.hasPrefix(name + " ") }
+            .compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }.reduce(0, +)
+    }
+
+    /// One run of schemathesis against `venues serve` with the three loopback fakes, the
+    /// sample's index and `settings` (JSON members) in its configuration, checked as `checks`
+    /// says: its exit status, its output (printed) and the server's metrics after it; `nil` when
+    /// schemathesis is not installed (outside CI).
+    static func run(settings: String, checks: URL) async throws -> (status: Int32, output: String, metrics: String)? {
         guard let st = Self.executable else {
             let message = """
                 schemathesis is not installed (.build/schemathesis/bin/st, or VENUES_SCHEMATHESIS): \
@@ -69,7 +111,7 @@ struct SchemathesisContractTests {
                     """
                 )
             }
-            return
+            return nil
         }
         let home = try TemporaryHome.make()
         defer { try? FileManager.default.removeItem(at: home) }
@@ -81,7 +123,7 @@ struct SchemathesisContractTests {
         // sample's index, so that suggestions (and OpenStreetMap's listings) are real venues.
         try Data(
             #"""
-            {"timeout": 60, "providers": ["fsq", "google", "osm"], "overpass": {"useIndexes": true},
+            {"timeout": 60, "providers": ["fsq", "google", "osm"], "overpass": {"useIndexes": true}, \#(settings)
              "defaultLocation": {"latitude": 60.1710, "longitude": 24.9414}}
             """#.utf8
         ).write(to: home.appendingPathComponent("config/venues/config.json"))
@@ -98,17 +140,19 @@ struct SchemathesisContractTests {
 
         let token = try await ServeProcess.createToken("schemathesis", environment: environment)
         let server = try await ServeProcess.start([], environment: environment)
+        let client = TestHTTPClient(port: server.port, token: token)
         // The suggestions come from the index: schemathesis checks real ones against the schema.
-        let suggested = try await TestHTTPClient(port: server.port, token: token).get("/v1/suggest?q=pystygrilli")
+        let suggested = try await client.get("/v1/suggest?q=pystygrilli")
         let base = "http://127.0.0.1:\(server.port)"
         let arguments = [
-            "--config-file", Self.configuration.path, "--no-color",
+            "--config-file", checks.path, "--no-color",
             "run", "\(base)/openapi.json", "--url", base, "--header", "Authorization: Bearer \(token)",
             "--seed", Self.seed, "--max-examples", Self.maxExamples,
             "--phases", "examples,coverage,fuzzing",
             "--workers", "1", "--generation-database", "none", "--request-timeout", "120",
         ]
         let result = try await Self.run(st, arguments, in: home, timeLimit: .seconds(600))
+        let metrics = try await client.with(token: nil).get("/metrics").text
         server.send(SIGTERM)
         let status = try await server.exitStatus()
         await foursquare.stop()
@@ -117,11 +161,9 @@ struct SchemathesisContractTests {
 
         let command = (["st"] + arguments).joined(separator: " ").replacingOccurrences(of: token, with: "TOKEN")
         print("\(command)\n\(result.output)")
-        #expect(result.status == 0, "schemathesis failed (exit \(result.status)): its output is above")
-        #expect(result.output.contains("No issues found"), "schemathesis found issues: its output is above")
-        #expect(!result.output.contains("mostly rejected"), "an operation mostly rejected the generated requests")
         #expect(status == 0, "\(server.stderr)")
         #expect(suggested.text.contains("Helsingin Pystygrilli"), "\(suggested.text)")
+        return (result.status, result.output, metrics)
     }
 
     /// Runs `st arguments…` in `directory` to the end (ended after `timeLimit`, so that a stuck

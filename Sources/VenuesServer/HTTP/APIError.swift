@@ -38,9 +38,12 @@ struct APIError: Error, HTTPResponseError {
         )
     }
 
+    /// 429 `rateLimited`, always with `Retry-After` (whole seconds): `retryAfter`, or when the
+    /// provider that refused said nothing, the pause the server leaves it alone for
+    /// (``RateLimitPauses/standardPause``).
     static func rateLimited(_ message: String, retryAfter: Double?) -> APIError {
-        var headers: HTTPFields = [:]
-        if let retryAfter { headers[.retryAfter] = String(Int(retryAfter.rounded(.up))) }
+        let seconds = max(0, retryAfter ?? RateLimitPauses.standardPause)
+        let headers: HTTPFields = [.retryAfter: String(Int(seconds.rounded(.up)))]
         return APIError(status: .tooManyRequests, kind: "rateLimited", message: message, headers: headers)
     }
 

@@ -4,12 +4,16 @@ import VenuesCore
 
 /// Providers that answered 429, and until when every client leaves them alone.
 final class RateLimitPauses: Sendable {
+    /// The pause, in seconds, when a provider gives no `Retry-After`, unless set otherwise; also
+    /// what a 429 of this server then asks its client to wait.
+    static let standardPause: Double = 30
+
     /// The pause when a provider gives no `Retry-After`.
     let defaultPause: Double
 
     private let until = Mutex<[ProviderID: Date]>([:])
 
-    init(defaultPause: Double = 30) {
+    init(defaultPause: Double = RateLimitPauses.standardPause) {
         self.defaultPause = defaultPause
     }
 
