@@ -67,6 +67,33 @@ struct BudgetProcessTests {
         )
     }
 
+    /// The count is kept under a file lock, so that commands running at once share it: twelve
+    /// `venues` processes started together with a budget of 5 send Google exactly 5 requests,
+    /// and the file says 5 spent.
+    @Test func processesRunningAtOnceShareTheBudget() async throws {
+        var fakes = FakeProviders()
+        fakes.google = try await FakeProvider.working(.google, count: 1)
+        fakes.overpass = try await FakeProvider.working(.overpass, count: 1)
+        let home = try Self.home(daily: 5)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = fakes.environment(home: home)
+        // Twelve different circles: none is answered from another's cached response.
+        let outcomes = try await withThrowingTaskGroup(of: String?.self) { group in
+            for index in 0..<12 {
+                group.addTask { try Self.outcome(try await Self.nearby(400 + 10 * index, environment), "google") }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let googleRequests = await fakes.google!.requestCount
+        let providers = try await EndToEndProcess.run(["providers"], environment: environment)
+        await fakes.stop()
+
+        #expect(googleRequests == 5)
+        #expect(outcomes.filter { $0 == "ok" }.count == 5, "\(outcomes)")
+        #expect(outcomes.filter { $0 == "budgetExhausted" }.count == 7, "\(outcomes)")
+        #expect(providers.stdout.contains("budget: 0 of 5 requests left today"), "\(providers.stdout)")
+    }
+
     @Test func aDamagedBudgetFileIsNeverOverwrittenAndTheProviderIsNotAsked() async throws {
         var fakes = FakeProviders()
         fakes.google = try await FakeProvider.working(.google, count: 2)

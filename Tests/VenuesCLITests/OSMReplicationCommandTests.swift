@@ -142,6 +142,44 @@ struct OSMReplicationCommandTests {
         #expect(await feed.requests(Feed.path(2) + ".osc.gz") == 1)
     }
 
+    /// Killed with the feed's changes written but not committed, the index, its sequence, the
+    /// feed's time and the update time are all as before, and the next run applies the same
+    /// sequences; killed after the commit, all are as after, and the next run is up to date.
+    @Test(arguments: ["updating", "updated"])
+    func aReplicationUpdateKilledHalfWayKeepsItsSequenceWithItsData(phase: String) async throws {
+        let feed = try await Feed.start()
+        defer { Task { await feed.server.stop() } }
+        for number in 1...2 {
+            try feed.publish(number, OSMUpdateCommandTests.cafes([number]), timestamp: "2024-02-0\(number)T00:00:00Z")
+        }
+        let home = try Home()
+        try await Self.importCity(home)
+        let before = try await OSMUpdateCommandTests.listed(home)
+        let arguments = ["osm", "update", "city", "--replication", feed.url, "--sequence", "0"]
+        let (stopped, _) = try await OSMIndexCommandTests.killed(arguments, at: phase, environment: home.environment)
+        #expect(stopped, "the update stopped at \(phase)")
+
+        let listed = try await OSMUpdateCommandTests.listed(home)
+        let replication = listed["replication"] as? [String: Any]
+        if phase == "updating" {
+            #expect(try await OSMUpdateCommandTests.found(home).isEmpty)
+            #expect(String(describing: listed["replication"]) == String(describing: before["replication"]))
+            #expect(String(describing: listed["updatedAt"]) == String(describing: before["updatedAt"]))
+            let again = try await home.run(arguments)
+            #expect(again.status == 0, "\(again.transcript)")
+            #expect(again.stdout.contains("(sequence 2)"), "\(again.stdout)")
+        } else {
+            #expect(try await OSMUpdateCommandTests.found(home) == ["Kahvila Zyxwvu 1", "Kahvila Zyxwvu 2"])
+            #expect(replication?["sequence"] as? Int == 2, "\(listed)")
+            #expect(replication?["timestamp"] as? String == "2024-02-02T00:00:00Z", "\(listed)")
+            #expect(listed["updatedAt"] is String, "\(listed)")
+            let again = try await home.run(["osm", "update", "city"])
+            #expect(again.status == 0, "\(again.transcript)")
+            #expect(again.stdout.contains("up to date"), "\(again.stdout)")
+        }
+        #expect(try await OSMUpdateCommandTests.found(home) == ["Kahvila Zyxwvu 1", "Kahvila Zyxwvu 2"])
+    }
+
     /// Without --sequence, an index whose data is of 2019-04-21T09:50:14Z starts after the newest
     /// sequence of that time or before: the change of the day before is not applied again.
     @Test func withoutASequenceTheStartIsFoundFromTheDataTime() async throws {

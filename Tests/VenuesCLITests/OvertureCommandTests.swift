@@ -76,4 +76,53 @@ import Testing
         #expect(removed.status == 0)
         #expect(!FileManager.default.fileExists(atPath: index.path))
     }
+
+    /// Killed at each phase of an import — reading, writing the words, checking the new file,
+    /// about to rename it, just renamed — the Overture index is the old one (or, once renamed,
+    /// the new one), never a mixture, and answers; the next import removes what was left.
+    @Test(arguments: ["reading", "words", "checking", "renaming", "renamed"])
+    func anImportKilledHalfWayLeavesTheOldIndexAndTheNextImportCleansUp(phase: String) async throws {
+        let home = try OSMIndexCommandTests.Home()
+        let folder = home.root.appendingPathComponent("data/overture")
+        let index = folder.appendingPathComponent("esplanadi.sqlite")
+        func leftovers() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".tmp") }
+        }
+        func places() async throws -> Set<String> {
+            let nearby = try await home.run(
+                [
+                    "nearby", "--providers", "overture", "--near", "60.1675,24.9490", "--radius", "500", "--format",
+                    "json",
+                ]
+            )
+            #expect(nearby.status == 0, "\(nearby.transcript)")
+            let document = try JSONSerialization.jsonObject(with: Data(nearby.stdout.utf8)) as? [String: Any]
+            return Set((document?["venues"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+        }
+        let one = try home.write(Self.places[0] + "\n", to: "esplanadi.geojsonseq")
+        #expect(try await home.run(["overture", "import", one.path]).status == 0)
+        let before = try Data(contentsOf: index)
+
+        let both = try home.write(Self.places.joined(separator: "\n") + "\n", to: "esplanadi.geojsonseq")
+        let (stopped, process) = try await OSMIndexCommandTests.killed(
+            ["overture", "import", both.path],
+            at: phase,
+            environment: home.environment
+        )
+        #expect(stopped, "the import stopped at \(phase)")
+        #expect(process.terminationReason == .uncaughtSignal, "the import was killed at \(phase)")
+        if phase == "renamed" {
+            #expect(leftovers().isEmpty, "the new index is in place")
+            #expect(try await places() == ["overture:cli-1", "overture:cli-2"])
+        } else {
+            #expect(!leftovers().isEmpty, "a killed import leaves its temporary file")
+            #expect(try Data(contentsOf: index) == before, "the old index, untouched, at \(phase)")
+            #expect(try await places() == ["overture:cli-1"])
+        }
+
+        let next = try await home.run(["overture", "import", both.path])
+        #expect(next.status == 0, "\(next.transcript)")
+        #expect(leftovers().isEmpty, "the next import removed what the killed one left: \(leftovers())")
+        #expect(try await places() == ["overture:cli-1", "overture:cli-2"])
+    }
 }

@@ -128,4 +128,42 @@ struct ClientLimitsTests {
         #expect(limiter.admit("c", limit: limit, now: t1).allowed)
         #expect(!limiter.admit("c", limit: limit, now: t1).allowed)
     }
+
+    /// docs/server.md: "The limit is a token bucket kept by each server: with several servers
+    /// behind a balancer a client may reach the limit at each." Two servers on one store: the
+    /// token and its limit are shared, the buckets are not.
+    @Test("two servers on one store: the client's limit holds at each, with a bucket of each")
+    func twoServersEachKeepABucket() async throws {
+        let overpass = try await Fakes.overpass()
+        let clock = TestClock(Self.start)
+        let database = InMemoryServerDatabase()
+        let configuration = RunningServer.configuration(overpass: overpass)
+        let one = try await RunningServer.start(
+            configuration: configuration,
+            store: InMemoryServerStore(database: database)
+        ) {
+            $0.clock = { clock.now }
+        }
+        let two = try await RunningServer.start(
+            configuration: configuration,
+            store: InMemoryServerStore(database: database)
+        ) {
+            $0.clock = { clock.now }
+        }
+        let token = try await one.token(for: "app", rateLimit: RateLimit(rate: "2/h", burst: nil))
+        var statuses: [[Int]] = [[], []]
+        for (index, server) in [one, two].enumerated() {
+            for _ in 0..<3 {
+                statuses[index].append(try await server.client.with(token: token).get("/v1/favorites").status)
+            }
+        }
+        let again = try await one.client.with(token: token).get("/v1/favorites")
+        await one.stop()
+        await two.stop()
+        await overpass.stop()
+
+        #expect(statuses == [[200, 200, 429], [200, 200, 429]])
+        #expect(again.status == 429, "the first server's bucket is still spent")
+        #expect(again.header("RateLimit-Policy") == #""client";q=2;w=3600"#)
+    }
 }
