@@ -12,7 +12,7 @@ extension OverpassProvider: VenueSuggesting {
     /// With a remote endpoint (not ``Configuration/offline``), when the indexes give fewer than
     /// `limit` and do not hold the whole circle, the circle's named venues are fetched from the
     /// server, as a text search does when its pattern finds too few, kept for a person's next
-    /// keystrokes (``OverpassCircleCache``) and matched here; within
+    /// keystrokes (`OverpassCircleCache`) and matched here; within
     /// ``Configuration/forgivingBound`` only, with the search's warnings past it.
     public func suggest(_ query: VenueQuery) async throws(ProviderError) -> Suggestions {
         let named: URL? = if case .index(let url) = configuration.endpoint { url } else { nil }

@@ -20,7 +20,10 @@ public import VenuesHTTP
 /// - Remote (``Configuration/Endpoint/remote(_:)``): one `POST data=<Overpass QL>` per
 ///   search, `[timeout:N]` from ``VenueQuery/timeout``, `out bb tags`; answers are
 ///   streamed through libxml2. Server errors, including those Overpass reports inside a
-///   `200` answer, become ``ProviderError``s (never a silently empty list).
+///   `200` answer, become ``ProviderError``s (never a silently empty list). A text search
+///   whose term, sent as a pattern, finds fewer venues than asked also fetches the circle's
+///   named venues and matches them here, typos and word order forgiven, within
+///   ``Configuration/forgivingBound`` (`OverpassRemoteSearch`).
 /// - Local (``Configuration/Endpoint/file(_:)``): the file is streamed with the same filters
 ///   and radius rule (see ``OSMExtractSearch``); no network is used.
 /// - Indexes (``Configuration/Endpoint/index(_:)``, and the indexes in
