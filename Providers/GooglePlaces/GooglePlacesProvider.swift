@@ -96,9 +96,7 @@ public struct GooglePlacesProvider: VenueProvider {
                 pageToken = nil
                 break
             }
-            built.request.timeout =
-                Double(remaining.components.seconds)
-                + Double(remaining.components.attoseconds) / 1e18
+            built.request.timeout = remaining.seconds
             let page: GooglePlacesDecoder.Page
             do {
                 page = try GooglePlacesDecoder.decodeSearch(try await send(built.request).body)

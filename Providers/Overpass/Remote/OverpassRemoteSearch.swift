@@ -58,15 +58,8 @@ struct OverpassRemoteSearch {
         guard query.radius <= bound.radius else {
             return Self.adding(bound.pastRadiusWarning, to: answer)
         }
-        let circle = try OSMSelection(categories: query.categories, term: nil)
-        let circleQuery = OverpassQueryBuilder.query(
-            center: center,
-            radius: query.radius,
-            selection: circle,
-            timeout: query.timeout,
-            limit: bound.elements
-        )
-        let remaining = query.timeout - Self.seconds(clock.now - start)
+        let circleQuery = try namedVenuesQuery(for: query, center: center)
+        let remaining = query.timeout - (clock.now - start).seconds
         let wide: Fetched
         do {
             wide = try await fetch(circleQuery, timeout: max(1, remaining), keeping: { selection.matches($0) })
@@ -100,13 +93,7 @@ struct OverpassRemoteSearch {
         circles: OverpassCircleCache
     ) async throws(ProviderError) -> Suggestions {
         guard query.radius <= bound.radius else { return Suggestions([], warnings: [bound.pastRadiusWarning]) }
-        let circleQuery = OverpassQueryBuilder.query(
-            center: center,
-            radius: query.radius,
-            selection: try OSMSelection(categories: query.categories, term: nil),
-            timeout: query.timeout,
-            limit: bound.elements
-        )
+        let circleQuery = try namedVenuesQuery(for: query, center: center)
         let circle: Fetched
         do {
             circle = try await circles.fetched(circleQuery) { () throws(ProviderError) in
@@ -147,7 +134,7 @@ struct OverpassRemoteSearch {
         let decoded = try await BackgroundWork.run { flag throws(ProviderError) in
             try OverpassResponseDecoder.decode(body, keeping: keeping, cancellation: flag)
         }
-        let milliseconds = Int((Self.seconds(clock.now - start) * 1000).rounded())
+        let milliseconds = Int(((clock.now - start).seconds * 1000).rounded())
         let line =
             "Overpass query in \(milliseconds) ms, \(decoded.elements) element(s): \(Self.oneLine(query))"
         return Fetched(venues: decoded.venues, notes: [line] + remarks + decoded.notes, elements: decoded.elements)
@@ -174,13 +161,21 @@ struct OverpassRemoteSearch {
         return response
     }
 
+    /// The query of the named venues of `query`'s categories within its circle, at most the
+    /// bound's number of elements: what a term is matched against here.
+    private func namedVenuesQuery(for query: VenueQuery, center: Coordinate) throws(ProviderError) -> String {
+        OverpassQueryBuilder.query(
+            center: center,
+            radius: query.radius,
+            selection: try OSMSelection(categories: query.categories, term: nil),
+            timeout: query.timeout,
+            limit: bound.elements
+        )
+    }
+
     private static func adding(_ warning: String, to response: ProviderResponse) -> ProviderResponse {
         var warned = response
         warned.warnings.append(warning)
         return warned
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
