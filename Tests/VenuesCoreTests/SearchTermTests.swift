@@ -128,25 +128,10 @@ struct SearchTermTests {
     }
 }
 
-/// The bounded edit distance against a plain one (the whole table, no bound), on random words.
+/// The bounded edit distance against the reference's plain one (the whole table, no bound), on
+/// random words.
 @Suite("Search: edit distance")
 struct EditDistanceTests {
-    static func reference(_ a: [UInt32], _ b: [UInt32]) -> Int {
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in stride(from: 1, through: a.count, by: 1) {
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[a.count][b.count]
-    }
-
     @Test func theBoundedDistanceIsThePlainOneWhereItIsWithinTheBound() {
         let seed = UInt64(20_261_126)
         var generator = SeededGenerator(state: seed)
@@ -157,7 +142,7 @@ struct EditDistanceTests {
             let b = (0..<Int.random(in: 0...9, using: &generator)).map { _ in alphabet.randomElement(using: &generator)!
             }
             let limit = Int.random(in: 0...3, using: &generator)
-            let plain = Self.reference(a, b)
+            let plain = ReferenceSearchMatcher.edits(a, b)
             let bounded = a.withUnsafeBufferPointer { left in
                 b.withUnsafeBufferPointer { right in EditDistance.distance(left, right, limit: limit) }
             }

@@ -23,6 +23,22 @@ struct RemoteSuggestionTests {
         }
     }
 
+    /// A server whose OpenStreetMap data is the fake Overpass of ``overpass()``; `check` runs
+    /// with both, and both are stopped whether it passes or throws.
+    static func withServer(_ check: (RunningServer, FakeProvider) async throws -> Void) async throws {
+        let overpass = try await Self.overpass()
+        let server = try await RunningServer.start(configuration: RunningServer.configuration(overpass: overpass))
+        do {
+            try await check(server, overpass)
+        } catch {
+            await server.stop()
+            await overpass.stop()
+            throw error
+        }
+        await server.stop()
+        await overpass.stop()
+    }
+
     static func names(_ response: TestResponse, _ key: String) throws -> [String] {
         let items = try #require(try response.json()[key] as? [[String: Any]], "\(response.text)")
         return items.compactMap { $0["name"] as? String }
@@ -30,9 +46,7 @@ struct RemoteSuggestionTests {
 
     @Test("a slip being typed is suggested from the circle, fetched once; past 3 km a warning")
     func suggestionsFromTheRemoteCircle() async throws {
-        let overpass = try await Self.overpass()
-        let server = try await RunningServer.start(configuration: RunningServer.configuration(overpass: overpass))
-        do {
+        try await Self.withServer { server, overpass in
             for typed in ["Gall", "Galleri", "Galeria", "valoisa gal"] {
                 let response = try await server.client.get(
                     "/v1/suggest?q=\(typed.replacingOccurrences(of: " ", with: "%20"))&near=\(Self.near)&radius=1000"
@@ -52,20 +66,12 @@ struct RemoteSuggestionTests {
             #expect(try Self.names(wide, "suggestions").isEmpty)
             #expect(try wide.json()["warnings"] as? [String] == [Self.pastTheBound], "\(wide.text)")
             #expect(await overpass.requests.count == 1)
-        } catch {
-            await server.stop()
-            await overpass.stop()
-            throw error
         }
-        await server.stop()
-        await overpass.stop()
     }
 
     @Test("a search with a typo finds the venue within the bound, and says why past it in providers[]")
     func searchFollowsTheSameRule() async throws {
-        let overpass = try await Self.overpass()
-        let server = try await RunningServer.start(configuration: RunningServer.configuration(overpass: overpass))
-        do {
+        try await Self.withServer { server, _ in
             let within = try await server.client.get("/v1/search?term=Galeria%20Valoisa&near=\(Self.near)&radius=1000")
             #expect(within.status == 200, "\(within.text)")
             #expect(try Self.names(within, "venues") == ["Galleria Valoisa 3"], "\(within.text)")
@@ -76,12 +82,6 @@ struct RemoteSuggestionTests {
             let providers = try #require(try past.json()["providers"] as? [[String: Any]], "\(past.text)")
             let osm = try #require(providers.first { $0["provider"] as? String == "osm" }, "\(past.text)")
             #expect(osm["warnings"] as? [String] == [Self.pastTheBound], "\(past.text)")
-        } catch {
-            await server.stop()
-            await overpass.stop()
-            throw error
         }
-        await server.stop()
-        await overpass.stop()
     }
 }

@@ -64,8 +64,12 @@ public struct ReferenceSearchMatcher: Sendable {
     /// The edits between two words: insertions, deletions, substitutions, and a swap of two
     /// neighbouring letters, each one (the optimal string alignment distance, by its table).
     public static func edits(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars)
-        let b = Array(b.unicodeScalars)
+        edits(a.unicodeScalars.map(\.value), b.unicodeScalars.map(\.value))
+    }
+
+    /// The edits between two words given as their scalars' values, counted as for two strings:
+    /// the whole table, no bound.
+    public static func edits(_ a: [UInt32], _ b: [UInt32]) -> Int {
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in 0...a.count { table[i][0] = i }
         for j in 0...b.count { table[0][j] = j }
