@@ -381,7 +381,7 @@ let testSupport: [Target] = [
 let tests: [Target] = [
     .testTarget(name: "PackageLayoutTests"),
     .testTarget(name: "VenuesCoreTests", dependencies: ["VenuesCore", "VenuesTestSupport"]),
-    .testTarget(name: "VenuesHoursTests", dependencies: ["VenuesHours"]),
+    .testTarget(name: "VenuesHoursTests", dependencies: ["VenuesHours", "VenuesTestSupport"]),
     .testTarget(name: "VenuesTimeZonesTests", dependencies: ["VenuesTimeZones"], resources: [.copy("Fixtures")]),
     .testTarget(
         name: "VenuesOpenStateTests",

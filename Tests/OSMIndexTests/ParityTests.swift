@@ -150,69 +150,75 @@ struct ParityTests {
     func everyWayOfSearchingByATermAnswersAsTheScan(way: SearchWay) async throws {
         let files = try await IndexTest.largerFiles.value
         let oracle = try await Self.largerOracle.value
-        let (seed, seeded) = SeededGenerator.forTest("everyWayOfSearchingByATermAnswersAsTheScan(\(way))", seed: 56)
-        // Off the cooperative pool: some seconds of SQLite and oracle work in a debug build, which
-        // the loopback servers of the tests running meanwhile need the pool's threads for.
-        let (taken, found, problems) = try await offCooperativePool { () -> (Int, Int, [String]) in
-            let reader: OSMIndexReader
-            switch way {
-            case .wordRows: reader = try OSMIndexReader(url: files.index, directTextCandidates: Int.max)
-            case .wordsByPosition:
-                reader = try OSMIndexReader(url: files.index, directTextCandidates: 0, soughtTextCandidates: Int.max)
-            case .everyVenueByPosition:
-                reader = try OSMIndexReader(url: files.index, directTextCandidates: 0, soughtTextCandidates: 0)
-            }
-            let bounds = reader.info.bounds!
-            var generator = seeded
-            var taken = 0
-            var found = 0
-            var problems: [String] = []
-            for (round, term) in Self.terms(from: oracle, count: 150, using: &generator).enumerated() {
-                let categories: Set<Category> = round % 5 == 4 ? [.restaurant] : []
-                guard let selection = try? OSMSelection(categories: categories, term: term) else { continue }
-                let query = VenueQuery(
-                    center: try Coordinate(
-                        latitude: Double.random(in: bounds.minLatitude...bounds.maxLatitude, using: &generator),
-                        longitude: Double.random(in: bounds.minLongitude...bounds.maxLongitude, using: &generator)
-                    ),
-                    radius: Int.random(in: 50...3_000, using: &generator),
-                    term: term,
-                    categories: categories,
-                    limit: round % 3 == 0 ? 20 : 100_000
-                )
-                let answer = try reader.search(
-                    OSMIndexReader.Query(
-                        center: query.center!,
-                        radius: Double(query.radius),
-                        categories: categories,
-                        selection: selection,
-                        nearest: query.nearestLimit.map { max(1, $0) },
-                        ranked: query.rankedLimit.map { max(1, $0) }
+        for draw in SeededGenerator.draws("everyWayOfSearchingByATermAnswersAsTheScan(\(way))", seed: 56) {
+            let (seed, seeded) = draw
+            // Off the cooperative pool: some seconds of SQLite and oracle work in a debug build, which
+            // the loopback servers of the tests running meanwhile need the pool's threads for.
+            let (taken, found, problems) = try await offCooperativePool { () -> (Int, Int, [String]) in
+                let reader: OSMIndexReader
+                switch way {
+                case .wordRows: reader = try OSMIndexReader(url: files.index, directTextCandidates: Int.max)
+                case .wordsByPosition:
+                    reader = try OSMIndexReader(
+                        url: files.index,
+                        directTextCandidates: 0,
+                        soughtTextCandidates: Int.max
                     )
-                )
-                let expected = try oracle.answer(query)
-                if TextPath(notes: answer.notes) == way.path { taken += 1 }
-                if !expected.isEmpty { found += 1 }
-                // The reader's own answer holds exactly the scan's venues (nothing outside the
-                // circle or the categories for the provider's last step to drop); in the order the
-                // provider gives them (``VenueSelectionShaper``), it is the scan's answer.
-                let raw = Answer.of(answer.venues, center: query.center!)
-                let shaped = VenueSelectionShaper.shape(answer.venues, center: query.center!, for: query).venues
-                let described =
-                    "seed \(seed), \(way): search \(term.debugDescription) \(query.center!) \(query.radius) m \(categories) limit \(query.limit)"
-                if let difference = Answer.difference(raw.sorted(), expected.sorted()) {
-                    problems.append("\(described), the reader's venues: \(difference) \(answer.notes)")
+                case .everyVenueByPosition:
+                    reader = try OSMIndexReader(url: files.index, directTextCandidates: 0, soughtTextCandidates: 0)
                 }
-                if let difference = Answer.difference(Answer.of(shaped, center: query.center!), expected) {
-                    problems.append("\(described): \(difference) \(answer.notes)")
+                let bounds = reader.info.bounds!
+                var generator = seeded
+                var taken = 0
+                var found = 0
+                var problems: [String] = []
+                for (round, term) in Self.terms(from: oracle, count: 150, using: &generator).enumerated() {
+                    let categories: Set<Category> = round % 5 == 4 ? [.restaurant] : []
+                    guard let selection = try? OSMSelection(categories: categories, term: term) else { continue }
+                    let query = VenueQuery(
+                        center: try Coordinate(
+                            latitude: Double.random(in: bounds.minLatitude...bounds.maxLatitude, using: &generator),
+                            longitude: Double.random(in: bounds.minLongitude...bounds.maxLongitude, using: &generator)
+                        ),
+                        radius: Int.random(in: 50...3_000, using: &generator),
+                        term: term,
+                        categories: categories,
+                        limit: round % 3 == 0 ? 20 : 100_000
+                    )
+                    let answer = try reader.search(
+                        OSMIndexReader.Query(
+                            center: query.center!,
+                            radius: Double(query.radius),
+                            categories: categories,
+                            selection: selection,
+                            nearest: query.nearestLimit.map { max(1, $0) },
+                            ranked: query.rankedLimit.map { max(1, $0) }
+                        )
+                    )
+                    let expected = try oracle.answer(query)
+                    if TextPath(notes: answer.notes) == way.path { taken += 1 }
+                    if !expected.isEmpty { found += 1 }
+                    // The reader's own answer holds exactly the scan's venues (nothing outside the
+                    // circle or the categories for the provider's last step to drop); in the order the
+                    // provider gives them (``VenueSelectionShaper``), it is the scan's answer.
+                    let raw = Answer.of(answer.venues, center: query.center!)
+                    let shaped = VenueSelectionShaper.shape(answer.venues, center: query.center!, for: query).venues
+                    let described =
+                        "seed \(seed), \(way): search \(term.debugDescription) \(query.center!) \(query.radius) m \(categories) limit \(query.limit)"
+                    if let difference = Answer.difference(raw.sorted(), expected.sorted()) {
+                        problems.append("\(described), the reader's venues: \(difference) \(answer.notes)")
+                    }
+                    if let difference = Answer.difference(Answer.of(shaped, center: query.center!), expected) {
+                        problems.append("\(described): \(difference) \(answer.notes)")
+                    }
                 }
+                return (taken, found, problems)
             }
-            return (taken, found, problems)
+            for problem in problems { Issue.record(Comment(rawValue: problem)) }
+            #expect(problems.isEmpty)
+            #expect(taken >= 60, "seed \(seed): searches that went the \(way) way: \(taken) of 150")
+            #expect(found >= 50, "seed \(seed): searches that found something: \(found)")
         }
-        for problem in problems { Issue.record(Comment(rawValue: problem)) }
-        #expect(problems.isEmpty)
-        #expect(taken >= 60, "seed \(seed): searches that went the \(way) way: \(taken) of 150")
-        #expect(found >= 50, "seed \(seed): searches that found something: \(found)")
     }
 
     /// A way of searching by a term, as the test names it.

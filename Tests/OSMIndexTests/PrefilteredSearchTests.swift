@@ -26,56 +26,61 @@ struct PrefilteredSearchTests {
     @Test func theNearestThatPassAreThoseOfTheWholeCircleFilteredAndCut() async throws {
         let index = try await IndexTest.sampleIndex.value
         let reader = try OSMIndexReader(url: index)
-        var (seed, random) = SeededGenerator.forTest("PrefilteredSearchTests.nearest")
-        var sawGrowth = false
-        for _ in 0..<60 {
-            let center = try Coordinate(
-                latitude: IndexTest.helsinki.latitude + Double.random(in: -0.01...0.01, using: &random),
-                longitude: IndexTest.helsinki.longitude + Double.random(in: -0.02...0.02, using: &random)
-            )
-            let share = [1, 2, 5, 20, 200].randomElement(using: &random)!
-            let limit = [1, 5, 20, 60].randomElement(using: &random)!
-            let prefilter = Self.prefilter(share: share, hoursOnly: Bool.random(using: &random))
-            var whole = OSMIndexReader.Query(
-                center: center,
-                radius: [300, 1_000, 3_000].randomElement(using: &random)!,
-                categories: Bool.random(using: &random) ? [] : [.restaurant, .cafe],
-                selection: try OSMSelection(categories: [], term: nil),
-                nearest: nil
-            )
-            whole.selection = try OSMSelection(categories: whole.categories, term: nil)
-            var asked = whole
-            asked.nearest = limit
-            asked.prefilter = prefilter
-            let answer = try reader.search(asked)
+        for draw in SeededGenerator.draws("PrefilteredSearchTests.nearest") {
+            var (seed, random) = draw
+            var sawGrowth = false
+            for _ in 0..<60 {
+                let center = try Coordinate(
+                    latitude: IndexTest.helsinki.latitude + Double.random(in: -0.01...0.01, using: &random),
+                    longitude: IndexTest.helsinki.longitude + Double.random(in: -0.02...0.02, using: &random)
+                )
+                let share = [1, 2, 5, 20, 200].randomElement(using: &random)!
+                let limit = [1, 5, 20, 60].randomElement(using: &random)!
+                let prefilter = Self.prefilter(share: share, hoursOnly: Bool.random(using: &random))
+                var whole = OSMIndexReader.Query(
+                    center: center,
+                    radius: [300, 1_000, 3_000].randomElement(using: &random)!,
+                    categories: Bool.random(using: &random) ? [] : [.restaurant, .cafe],
+                    selection: try OSMSelection(categories: [], term: nil),
+                    nearest: nil
+                )
+                whole.selection = try OSMSelection(categories: whole.categories, term: nil)
+                var asked = whole
+                asked.nearest = limit
+                asked.prefilter = prefilter
+                let answer = try reader.search(asked)
 
-            // The oracle: every venue of the circle, nearest first, those that pass, cut after
-            // the limit-th (with every venue at its distance); those left out before the cut.
-            let all = try reader.search(whole).venues
-                .map { (venue: $0, distance: $0.coordinate.distance(to: center)) }
-                .sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.venue.id < $1.venue.id }
-            let passing = all.filter { prefilter.verdict($0.venue) == .kept }
-            let cut = passing.count >= limit ? passing[limit - 1].distance : .infinity
-            let expected = passing.filter { $0.distance <= cut }.map(\.venue.id)
-            let judged = all.filter { $0.distance <= cut }
-            let left = judged.filter { prefilter.verdict($0.venue) == .leftOut }.count
-            let unknown = judged.filter { prefilter.verdict($0.venue) == .leftOutUnknown }.count
+                // The oracle: every venue of the circle, nearest first, those that pass, cut after
+                // the limit-th (with every venue at its distance); those left out before the cut.
+                let all = try reader.search(whole).venues
+                    .map { (venue: $0, distance: $0.coordinate.distance(to: center)) }
+                    .sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.venue.id < $1.venue.id }
+                let passing = all.filter { prefilter.verdict($0.venue) == .kept }
+                let cut = passing.count >= limit ? passing[limit - 1].distance : .infinity
+                let expected = passing.filter { $0.distance <= cut }.map(\.venue.id)
+                let judged = all.filter { $0.distance <= cut }
+                let left = judged.filter { prefilter.verdict($0.venue) == .leftOut }.count
+                let unknown = judged.filter { prefilter.verdict($0.venue) == .leftOutUnknown }.count
 
-            let context =
-                "seed \(seed): \(prefilter.identity), limit \(limit), \(whole.radius) m at \(center)"
-            #expect(Set(answer.venues.map(\.id)) == Set(expected), "\(context)")
-            // Whole venues, even when they were judged on their hours alone.
-            let wholeVenues = Dictionary(all.map { ($0.venue.id, $0.venue) }, uniquingKeysWith: { first, _ in first })
-            #expect(answer.venues.allSatisfy { wholeVenues[$0.id] == $0 }, "\(context)")
-            #expect(answer.venues.count == expected.count, "\(context)")
-            #expect(answer.filtered == FilterCounts(leftOut: left, unknown: unknown), "\(context)")
-            // The walk read no more than it needed when enough passed near the centre.
-            if passing.count >= limit, share > 1 {
-                #expect(answer.venues.count + left + unknown <= all.count, "\(context)")
+                let context =
+                    "seed \(seed): \(prefilter.identity), limit \(limit), \(whole.radius) m at \(center)"
+                #expect(Set(answer.venues.map(\.id)) == Set(expected), "\(context)")
+                // Whole venues, even when they were judged on their hours alone.
+                let wholeVenues = Dictionary(
+                    all.map { ($0.venue.id, $0.venue) },
+                    uniquingKeysWith: { first, _ in first }
+                )
+                #expect(answer.venues.allSatisfy { wholeVenues[$0.id] == $0 }, "\(context)")
+                #expect(answer.venues.count == expected.count, "\(context)")
+                #expect(answer.filtered == FilterCounts(leftOut: left, unknown: unknown), "\(context)")
+                // The walk read no more than it needed when enough passed near the centre.
+                if passing.count >= limit, share > 1 {
+                    #expect(answer.venues.count + left + unknown <= all.count, "\(context)")
+                }
+                if answer.notes.contains(where: { $0.contains("round") }) && passing.count < limit { sawGrowth = true }
             }
-            if answer.notes.contains(where: { $0.contains("round") }) && passing.count < limit { sawGrowth = true }
+            #expect(sawGrowth, "seed \(seed): no circle ran out of venues that pass")
         }
-        #expect(sawGrowth, "seed \(seed): no circle ran out of venues that pass")
     }
 
     @Test func theBestMatchesThatPassAreThoseOfTheWholeCircleRankedAndCut() async throws {

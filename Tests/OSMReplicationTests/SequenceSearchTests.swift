@@ -37,16 +37,18 @@ struct SequenceSearchTests {
 
     @Test("a regular feed: the answer in at most four state files, whatever its length")
     func regularFeed() async throws {
-        let (seed, generator) = SeededGenerator.forTest("regularFeed", seed: 20_261_127)
-        var random = generator
-        for last in [1, 2, 10, 999, 5000, 6_123_456] as [Int64] {
-            let first = max(0, last - 5000)
-            let model = FeedModel.regular(first: first, last: last)
-            for target in Self.targets(model, using: &random) {
-                let (answer, probes) = try await Self.search(model, target)
-                #expect(answer == model.bruteForce(atOrBefore: target), "seed \(seed), last \(last), \(target)")
-                if first == 0 || target >= model.states[first]! {
-                    #expect(probes <= 4, "seed \(seed), last \(last), \(target): \(probes) state files read")
+        for draw in SeededGenerator.draws("regularFeed", seed: 20_261_127) {
+            let (seed, generator) = draw
+            var random = generator
+            for last in [1, 2, 10, 999, 5000, 6_123_456] as [Int64] {
+                let first = max(0, last - 5000)
+                let model = FeedModel.regular(first: first, last: last)
+                for target in Self.targets(model, using: &random) {
+                    let (answer, probes) = try await Self.search(model, target)
+                    #expect(answer == model.bruteForce(atOrBefore: target), "seed \(seed), last \(last), \(target)")
+                    if first == 0 || target >= model.states[first]! {
+                        #expect(probes <= 4, "seed \(seed), last \(last), \(target): \(probes) state files read")
+                    }
                 }
             }
         }
@@ -54,39 +56,43 @@ struct SequenceSearchTests {
 
     @Test("irregular feeds with missing runs: the brute-force answer, a few dozen state files at most")
     func irregularFeeds() async throws {
-        let (seed, generator) = SeededGenerator.forTest("irregularFeeds", seed: 6_123_456)
-        var random = generator
-        var most = 0
-        for round in 0..<120 {
-            let last = Int64.random(in: 1...5000, using: &random)
-            let model = FeedModel.irregular(last: last, using: &random)
-            for target in Self.targets(model, using: &random) {
-                let (answer, probes) = try await Self.search(model, target)
-                #expect(answer == model.bruteForce(atOrBefore: target), "seed \(seed), round \(round), \(target)")
-                most = max(most, probes)
+        for draw in SeededGenerator.draws("irregularFeeds", seed: 6_123_456) {
+            let (seed, generator) = draw
+            var random = generator
+            var most = 0
+            for round in 0..<120 {
+                let last = Int64.random(in: 1...5000, using: &random)
+                let model = FeedModel.irregular(last: last, using: &random)
+                for target in Self.targets(model, using: &random) {
+                    let (answer, probes) = try await Self.search(model, target)
+                    #expect(answer == model.bruteForce(atOrBefore: target), "seed \(seed), round \(round), \(target)")
+                    most = max(most, probes)
+                }
             }
+            #expect(most <= 40, "seed \(seed): at most \(most) state files read")
+            print("irregularFeeds: at most \(most) state files read")
         }
-        #expect(most <= 40, "seed \(seed): at most \(most) state files read")
-        print("irregularFeeds: at most \(most) state files read")
     }
 
     @Test("a server that removed its old files: nil before the oldest kept, the answer after it, some more reads")
     func prunedFeeds() async throws {
-        let (seed, generator) = SeededGenerator.forTest("prunedFeeds", seed: 4_000_000)
-        var random = generator
-        var most = 0
-        for round in 0..<120 {
-            let last = Int64.random(in: 100...5000, using: &random)
-            let pruned = Int64.random(in: 1...(last - 10), using: &random)
-            let model = FeedModel.irregular(last: last, prunedBelow: pruned, using: &random)
-            for target in Self.targets(model, using: &random) + [FeedModel.epoch] {
-                let (answer, probes) = try await Self.search(model, target)
-                #expect(answer == model.bruteForce(atOrBefore: target), "seed \(seed), round \(round), \(target)")
-                most = max(most, probes)
+        for draw in SeededGenerator.draws("prunedFeeds", seed: 4_000_000) {
+            let (seed, generator) = draw
+            var random = generator
+            var most = 0
+            for round in 0..<120 {
+                let last = Int64.random(in: 100...5000, using: &random)
+                let pruned = Int64.random(in: 1...(last - 10), using: &random)
+                let model = FeedModel.irregular(last: last, prunedBelow: pruned, using: &random)
+                for target in Self.targets(model, using: &random) + [FeedModel.epoch] {
+                    let (answer, probes) = try await Self.search(model, target)
+                    #expect(answer == model.bruteForce(atOrBefore: target), "seed \(seed), round \(round), \(target)")
+                    most = max(most, probes)
+                }
             }
+            #expect(most <= 80, "seed \(seed): at most \(most) state files read")
+            print("prunedFeeds: at most \(most) state files read")
         }
-        #expect(most <= 80, "seed \(seed): at most \(most) state files read")
-        print("prunedFeeds: at most \(most) state files read")
     }
 
     @Test("over HTTP, a regular feed of 5,000 sequences: state.txt and at most four state files")
@@ -114,20 +120,22 @@ struct SequenceSearchTests {
         "over HTTP, irregular feeds with random gaps (one with its old files removed): the brute-force answer, few requests"
     )
     func irregularOverHTTP() async throws {
-        let (seed, generator) = SeededGenerator.forTest("irregularOverHTTP", seed: 77)
-        var random = generator
-        for round in 0..<3 {
-            let model = FeedModel.irregular(last: 5_000, prunedBelow: round == 2 ? 1_500 : 0, using: &random)
-            let server = try await FeedServer.start(model)
-            defer { Task { await server.stop() } }
-            let feed = try ReplicationFeed(url: FeedServer.url(server), client: CurlHTTPClient())
-            for target in Self.targets(model, using: &random).prefix(12) {
-                let before = await server.requests.count
-                let answer = try await feed.sequence(atOrBefore: target)
-                let made = await server.requests.count - before
-                #expect(answer == model.bruteForce(atOrBefore: target), "seed \(seed), round \(round), \(target)")
-                // state.txt, then the bounds the searches in memory keep (feeds with removed files: more).
-                #expect(made <= (round == 2 ? 81 : 41), "seed \(seed), round \(round), \(target): \(made) requests")
+        for draw in SeededGenerator.draws("irregularOverHTTP", seed: 77) {
+            let (seed, generator) = draw
+            var random = generator
+            for round in 0..<3 {
+                let model = FeedModel.irregular(last: 5_000, prunedBelow: round == 2 ? 1_500 : 0, using: &random)
+                let server = try await FeedServer.start(model)
+                defer { Task { await server.stop() } }
+                let feed = try ReplicationFeed(url: FeedServer.url(server), client: CurlHTTPClient())
+                for target in Self.targets(model, using: &random).prefix(12) {
+                    let before = await server.requests.count
+                    let answer = try await feed.sequence(atOrBefore: target)
+                    let made = await server.requests.count - before
+                    #expect(answer == model.bruteForce(atOrBefore: target), "seed \(seed), round \(round), \(target)")
+                    // state.txt, then the bounds the searches in memory keep (feeds with removed files: more).
+                    #expect(made <= (round == 2 ? 81 : 41), "seed \(seed), round \(round), \(target): \(made) requests")
+                }
             }
         }
     }

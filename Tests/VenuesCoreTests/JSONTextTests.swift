@@ -8,22 +8,24 @@ import VenuesTestSupport
 @Suite("JSON written piece by piece")
 struct JSONTextTests {
     @Test func stringsAreSpelledAsJSONEncoderSpellsThem() throws {
-        var (seed, random) = SeededGenerator.forTest("JSONTextTests.strings")
-        let pieces = [
-            "a", "Ä", "寿司", "e\u{301}", "\"", "\\", "/", " ", "\u{0}", "\u{1}", "\u{8}", "\t", "\n", "\u{C}", "\r",
-            "\u{1F}", "\u{7F}", "\u{2028}", "🍕", "Mo-Fr 09:00-17:00",
-        ]
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        for _ in 0..<1_000 {
-            let string = (0..<Int.random(in: 0...12, using: &random)).map { _ in
-                pieces.randomElement(using: &random)!
-            }.joined()
-            var text = JSONText()
-            text.append(string: string)
-            let expected = String(decoding: try encoder.encode(string), as: UTF8.self)
-            #expect(text.value == expected, "seed \(seed): \(string.debugDescription)")
-            #expect(try JSONDecoder().decode(String.self, from: Data(text.value.utf8)) == string, "seed \(seed)")
+        for draw in SeededGenerator.draws("JSONTextTests.strings") {
+            var (seed, random) = draw
+            let pieces = [
+                "a", "Ä", "寿司", "e\u{301}", "\"", "\\", "/", " ", "\u{0}", "\u{1}", "\u{8}", "\t", "\n", "\u{C}", "\r",
+                "\u{1F}", "\u{7F}", "\u{2028}", "🍕", "Mo-Fr 09:00-17:00",
+            ]
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes]
+            for _ in 0..<1_000 {
+                let string = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+                    pieces.randomElement(using: &random)!
+                }.joined()
+                var text = JSONText()
+                text.append(string: string)
+                let expected = String(decoding: try encoder.encode(string), as: UTF8.self)
+                #expect(text.value == expected, "seed \(seed): \(string.debugDescription)")
+                #expect(try JSONDecoder().decode(String.self, from: Data(text.value.utf8)) == string, "seed \(seed)")
+            }
         }
     }
 

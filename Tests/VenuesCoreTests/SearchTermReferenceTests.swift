@@ -82,48 +82,50 @@ struct SearchTermReferenceTests {
     }
 
     @Test func theMatcherMatchesAsTheDocumentSays() {
-        let (seed, seeded) = SeededGenerator.forTest(
+        for draw in SeededGenerator.draws(
             "SearchTermReferenceTests.theMatcherMatchesAsTheDocumentSays",
             seed: 45
-        )
-        var generator = seeded
-        var compared = 0
-        var matched = 0
-        var typos = 0
-        var differences: [String] = []
-        for _ in 0..<4_000 {
-            let venue = Self.fields(using: &generator)
-            // Its own term, and one made for another venue.
-            for term in [
-                Self.term(for: venue, using: &generator),
-                Self.term(for: Self.fields(using: &generator), using: &generator),
-            ] {
-                let reference = ReferenceSearchMatcher(term: term)
-                guard !reference.isWholeTerm else { continue }
-                let expected = reference.match(venue)
-                let text = SearchText.folded(
-                    name: venue.name,
-                    brand: venue.brand,
-                    cuisine: venue.cuisine,
-                    otherNames: venue.otherNames
-                )
-                let actual = SearchTerm(term).match(searchText: text)
-                compared += 1
-                if expected != nil { matched += 1 }
-                if (expected?.edits ?? 0) > 0 { typos += 1 }
-                if actual != expected, differences.count < 10 {
-                    differences.append(
-                        "\(term.debugDescription) for \(venue): \(String(describing: actual)), expected \(String(describing: expected))"
+        ) {
+            let (seed, seeded) = draw
+            var generator = seeded
+            var compared = 0
+            var matched = 0
+            var typos = 0
+            var differences: [String] = []
+            for _ in 0..<4_000 {
+                let venue = Self.fields(using: &generator)
+                // Its own term, and one made for another venue.
+                for term in [
+                    Self.term(for: venue, using: &generator),
+                    Self.term(for: Self.fields(using: &generator), using: &generator),
+                ] {
+                    let reference = ReferenceSearchMatcher(term: term)
+                    guard !reference.isWholeTerm else { continue }
+                    let expected = reference.match(venue)
+                    let text = SearchText.folded(
+                        name: venue.name,
+                        brand: venue.brand,
+                        cuisine: venue.cuisine,
+                        otherNames: venue.otherNames
                     )
+                    let actual = SearchTerm(term).match(searchText: text)
+                    compared += 1
+                    if expected != nil { matched += 1 }
+                    if (expected?.edits ?? 0) > 0 { typos += 1 }
+                    if actual != expected, differences.count < 10 {
+                        differences.append(
+                            "\(term.debugDescription) for \(venue): \(String(describing: actual)), expected \(String(describing: expected))"
+                        )
+                    }
                 }
             }
+            #expect(differences.isEmpty, "seed \(seed): \(differences.joined(separator: "\n"))")
+            // The draw reaches every kind of answer.
+            #expect(
+                compared > 6_000 && matched > 2_000 && typos > 200 && compared - matched > 1_000,
+                "seed \(seed): \(compared) compared, \(matched) matched, \(typos) with typos"
+            )
         }
-        #expect(differences.isEmpty, "seed \(seed): \(differences.joined(separator: "\n"))")
-        // The draw reaches every kind of answer.
-        #expect(
-            compared > 6_000 && matched > 2_000 && typos > 200 && compared - matched > 1_000,
-            "seed \(seed): \(compared) compared, \(matched) matched, \(typos) with typos"
-        )
     }
 
     @Test func theReferenceReadsTheDocumentsExamples() {

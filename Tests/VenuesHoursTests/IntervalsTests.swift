@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VenuesTestSupport
 
 @testable import VenuesHours
 
@@ -66,24 +67,29 @@ struct IntervalsTests {
         ]
     )
     func agree(_ value: String) throws {
-        let seed = UInt64.random(in: 0...UInt64.max)
-        print("IntervalsTests.agree seed \(seed)")
-        var generator = SeededGenerator(seed: seed)
-        let hours = try OpeningHours(value)
-        let context = Support.context()
-        let start = Support.instant("2026-01-01T00:00:00+02:00")
-        let end = start.addingTimeInterval(800 * 86_400)
-        let list = hours.intervals(from: start, to: end, in: context)
-        let boundaries = Set(list.flatMap { [$0.start, $0.end] }).subtracting([start, end]).sorted()
-        for _ in 0..<200 {
-            let instant = start.addingTimeInterval(Double(Int.random(in: 0..<(365 * 1_440), using: &generator) * 60))
-            let inside = list.first { $0.start <= instant && instant < $0.end }
-            let evaluation = hours.evaluate(at: instant, in: context)
-            #expect(evaluation.state == inside?.state ?? .closed, "\(value) at \(instant)")
-            #expect(evaluation.comment == inside?.comment, "\(value) at \(instant)")
-            let expected = boundaries.first { $0 > instant }
-            let withinHorizon = expected.map { $0.timeIntervalSince(instant) < 366 * 86_400 } ?? false
-            #expect(evaluation.nextChange == (withinHorizon ? expected : nil), "\(value) at \(instant)")
+        for draw in SeededGenerator.draws("IntervalsTests.agree") {
+            var (seed, generator) = draw
+            let hours = try OpeningHours(value)
+            let context = Support.context()
+            let start = Support.instant("2026-01-01T00:00:00+02:00")
+            let end = start.addingTimeInterval(800 * 86_400)
+            let list = hours.intervals(from: start, to: end, in: context)
+            let boundaries = Set(list.flatMap { [$0.start, $0.end] }).subtracting([start, end]).sorted()
+            for _ in 0..<200 {
+                let instant = start.addingTimeInterval(
+                    Double(Int.random(in: 0..<(365 * 1_440), using: &generator) * 60)
+                )
+                let inside = list.first { $0.start <= instant && instant < $0.end }
+                let evaluation = hours.evaluate(at: instant, in: context)
+                #expect(evaluation.state == inside?.state ?? .closed, "seed \(seed): \(value) at \(instant)")
+                #expect(evaluation.comment == inside?.comment, "seed \(seed): \(value) at \(instant)")
+                let expected = boundaries.first { $0 > instant }
+                let withinHorizon = expected.map { $0.timeIntervalSince(instant) < 366 * 86_400 } ?? false
+                #expect(
+                    evaluation.nextChange == (withinHorizon ? expected : nil),
+                    "seed \(seed): \(value) at \(instant)"
+                )
+            }
         }
     }
 

@@ -82,61 +82,65 @@ struct DedupSpatialGridTests {
     /// never more than the true one (so that no pair within a true radius is missed).
     @Test("the pairs within a radius are those of all pairs compared, on the plane never farther than on the sphere")
     func pairsWithinARadiusAgainstAllPairs() {
-        let drawn = SeededGenerator.forTest("DedupSpatialGridTests.pairsWithinARadiusAgainstAllPairs", seed: 5)
-        let seed = drawn.seed
-        var generator = drawn.generator
-        var pairsFound = 0
-        for round in 0..<40 {
-            // Every fourth circle is a row along one parallel far from the equator, 20 km long in
-            // cells of 400 m: there lies the worst case of the projection (the great circle
-            // between two points of a parallel is shorter than the parallel, by micrometres
-            // between points a kilometre apart at 70°, millimetres at 88°).
-            let alongAParallel = round % 4 == 0
-            let latitude =
-                alongAParallel
-                ? Double.random(in: 70...88, using: &generator) * (Bool.random(using: &generator) ? 1 : -1)
-                : Double.random(in: -88...88, using: &generator)
-            let base = try! Coordinate(latitude: latitude, longitude: Double.random(in: -170...170, using: &generator))
-            let span = alongAParallel ? 20_000 : [300.0, 2_000, 20_000].randomElement(using: &generator)!
-            let points = (0..<150).map { _ in
-                DedupFixture.offset(
-                    base,
-                    north: alongAParallel ? 0 : Double.random(in: -span / 2...span / 2, using: &generator),
-                    east: Double.random(in: -span / 2...span / 2, using: &generator)
+        for drawn in SeededGenerator.draws("DedupSpatialGridTests.pairsWithinARadiusAgainstAllPairs", seed: 5) {
+            let seed = drawn.seed
+            var generator = drawn.generator
+            var pairsFound = 0
+            for round in 0..<40 {
+                // Every fourth circle is a row along one parallel far from the equator, 20 km long in
+                // cells of 400 m: there lies the worst case of the projection (the great circle
+                // between two points of a parallel is shorter than the parallel, by micrometres
+                // between points a kilometre apart at 70°, millimetres at 88°).
+                let alongAParallel = round % 4 == 0
+                let latitude =
+                    alongAParallel
+                    ? Double.random(in: 70...88, using: &generator) * (Bool.random(using: &generator) ? 1 : -1)
+                    : Double.random(in: -88...88, using: &generator)
+                let base = try! Coordinate(
+                    latitude: latitude,
+                    longitude: Double.random(in: -170...170, using: &generator)
                 )
-            }
-            let cellSize = alongAParallel ? 400 : [25.0, 100, 400].randomElement(using: &generator)!
-            let grid = SpatialGrid(points, cellSize: cellSize)
-            let projected = Self.projection(of: points, cellSize: cellSize)
-            let context = "seed \(seed), round \(round): \(base), span \(span) m, cells \(cellSize) m"
-            for radius in [0, cellSize * 0.3, cellSize] {
-                var expected: [Int: Double] = [:]
-                for i in points.indices {
-                    for j in points.indices where j > i {
-                        let squared = projected(points[i], points[j])
-                        if squared <= radius * radius { expected[i * points.count + j] = squared }
+                let span = alongAParallel ? 20_000 : [300.0, 2_000, 20_000].randomElement(using: &generator)!
+                let points = (0..<150).map { _ in
+                    DedupFixture.offset(
+                        base,
+                        north: alongAParallel ? 0 : Double.random(in: -span / 2...span / 2, using: &generator),
+                        east: Double.random(in: -span / 2...span / 2, using: &generator)
+                    )
+                }
+                let cellSize = alongAParallel ? 400 : [25.0, 100, 400].randomElement(using: &generator)!
+                let grid = SpatialGrid(points, cellSize: cellSize)
+                let projected = Self.projection(of: points, cellSize: cellSize)
+                let context = "seed \(seed), round \(round): \(base), span \(span) m, cells \(cellSize) m"
+                for radius in [0, cellSize * 0.3, cellSize] {
+                    var expected: [Int: Double] = [:]
+                    for i in points.indices {
+                        for j in points.indices where j > i {
+                            let squared = projected(points[i], points[j])
+                            if squared <= radius * radius { expected[i * points.count + j] = squared }
+                        }
                     }
-                }
-                var seen: [Int: Double] = [:]
-                for range in grid.cellRanges(2) {
-                    grid.forEachPair(cells: range, within: radius) { i, j, squared in
-                        #expect(i < j && seen[i * points.count + j] == nil, "each pair once, \(context)")
-                        seen[i * points.count + j] = squared
+                    var seen: [Int: Double] = [:]
+                    for range in grid.cellRanges(2) {
+                        grid.forEachPair(cells: range, within: radius) { i, j, squared in
+                            #expect(i < j && seen[i * points.count + j] == nil, "each pair once, \(context)")
+                            seen[i * points.count + j] = squared
+                        }
                     }
+                    #expect(Set(seen.keys) == Set(expected.keys), "radius \(radius), \(context)")
+                    for (pair, squared) in seen {
+                        let wanted = expected[pair] ?? -1
+                        #expect(abs(squared - wanted) <= 1e-6 * max(1, wanted), "radius \(radius), \(context)")
+                    }
+                    pairsFound += seen.count
                 }
-                #expect(Set(seen.keys) == Set(expected.keys), "radius \(radius), \(context)")
-                for (pair, squared) in seen {
-                    let wanted = expected[pair] ?? -1
-                    #expect(abs(squared - wanted) <= 1e-6 * max(1, wanted), "radius \(radius), \(context)")
+                grid.forEachPair { i, j, squared in
+                    let metres = points[i].distance(to: points[j])
+                    #expect(squared.squareRoot() <= metres * (1 + 1e-9) + 1e-6, "\(i), \(j): \(context)")
                 }
-                pairsFound += seen.count
             }
-            grid.forEachPair { i, j, squared in
-                let metres = points[i].distance(to: points[j])
-                #expect(squared.squareRoot() <= metres * (1 + 1e-9) + 1e-6, "\(i), \(j): \(context)")
-            }
+            #expect(pairsFound > 1_000, "seed \(seed)")
         }
-        #expect(pairsFound > 1_000, "seed \(seed)")
     }
 
     @Test("forEachPair visits each near pair exactly once and agrees with candidates(of:)")

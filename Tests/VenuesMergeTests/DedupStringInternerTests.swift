@@ -7,24 +7,26 @@ import VenuesTestSupport
 struct DedupStringInternerTests {
     @Test("ids in the order first seen, one per distinct string, through many growths of the table")
     func idsInOrder() {
-        let (seed, generator) = SeededGenerator.forTest("idsInOrder", seed: 17)
-        var random = generator
-        var interner = StringInterner()
-        var reference: [String: Int32] = [:]
-        let letters = Array("abcdefghijklmnopqrstuvwxyzåäö ")
-        for _ in 0..<60_000 {
-            let length = Int.random(in: 0...6, using: &random)
-            let string = String((0..<length).map { _ in letters.randomElement(using: &random)! })
-            let expected = reference[string]
-            let (id, isNew) = interner.intern(string)
-            #expect(isNew == (expected == nil), "\(string) (seed \(seed))")
-            #expect(id == expected ?? Int32(reference.count), "\(string) (seed \(seed))")
-            if expected == nil { reference[string] = id }
-        }
-        #expect(interner.count == reference.count)
-        #expect(reference.count > 20_000, "the table grew many times")
-        for (string, id) in reference {
-            #expect(interner.strings[Int(id)] == string)
+        for draw in SeededGenerator.draws("idsInOrder", seed: 17) {
+            let (seed, generator) = draw
+            var random = generator
+            var interner = StringInterner()
+            var reference: [String: Int32] = [:]
+            let letters = Array("abcdefghijklmnopqrstuvwxyzåäö ")
+            for _ in 0..<60_000 {
+                let length = Int.random(in: 0...6, using: &random)
+                let string = String((0..<length).map { _ in letters.randomElement(using: &random)! })
+                let expected = reference[string]
+                let (id, isNew) = interner.intern(string)
+                #expect(isNew == (expected == nil), "\(string) (seed \(seed))")
+                #expect(id == expected ?? Int32(reference.count), "\(string) (seed \(seed))")
+                if expected == nil { reference[string] = id }
+            }
+            #expect(interner.count == reference.count)
+            #expect(reference.count > 20_000, "the table grew many times")
+            for (string, id) in reference {
+                #expect(interner.strings[Int(id)] == string)
+            }
         }
     }
 

@@ -75,22 +75,24 @@ struct HoursOptionsParsingTests {
 @Suite("ISO 8601 times in a zone")
 struct ISO8601WritingTests {
     @Test func theTimesAreFoundationsForRandomInstantsAndZones() {
-        var (seed, random) = SeededGenerator.forTest("ISO8601WritingTests")
-        let zones = [
-            "Europe/Helsinki", "America/New_York", "Asia/Kolkata", "UTC", "Pacific/Chatham", "America/St_Johns",
-        ]
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        for _ in 0..<5_000 {
-            let zone = TimeZone(identifier: zones.randomElement(using: &random)!)!
-            let date = Date(
-                timeIntervalSince1970: Double(Int64.random(in: 0...4_000_000_000, using: &random))
-            )
-            formatter.timeZone = zone
-            #expect(
-                OpenStateWording.iso8601(date, in: zone) == formatter.string(from: date),
-                "seed \(seed): \(date) \(zone)"
-            )
+        for draw in SeededGenerator.draws("ISO8601WritingTests") {
+            var (seed, random) = draw
+            let zones = [
+                "Europe/Helsinki", "America/New_York", "Asia/Kolkata", "UTC", "Pacific/Chatham", "America/St_Johns",
+            ]
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime]
+            for _ in 0..<5_000 {
+                let zone = TimeZone(identifier: zones.randomElement(using: &random)!)!
+                let date = Date(
+                    timeIntervalSince1970: Double(Int64.random(in: 0...4_000_000_000, using: &random))
+                )
+                formatter.timeZone = zone
+                #expect(
+                    OpenStateWording.iso8601(date, in: zone) == formatter.string(from: date),
+                    "seed \(seed): \(date) \(zone)"
+                )
+            }
         }
     }
 }

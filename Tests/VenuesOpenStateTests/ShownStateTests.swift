@@ -19,52 +19,54 @@ struct ShownStateTests {
     ]
 
     @Test func theStateAFilterJudgesIsTheStateShown() throws {
-        var (seed, random) = SeededGenerator.forTest("ShownStateTests.states")
-        let evaluator = VenueHoursEvaluator(userTimeZone: TimeZone(identifier: "Asia/Tokyo")!)
-        let positions = [
-            try Coordinate(latitude: 60.1699, longitude: 24.9384),
-            try Coordinate(latitude: 40.7128, longitude: -74.006),
-            try Coordinate(latitude: 52.52, longitude: 13.405), try Coordinate(latitude: 0, longitude: -140),
-        ]
-        let providers: [ProviderID] = [.openStreetMap, .google, .foursquare]
-        // 2026-01-01 to 2028-01-01, and the daylight-saving nights of 2026 in Helsinki and New York.
-        let changes = [1_774_746_000.0, 1_792_890_000, 1_772_953_200, 1_793_512_800]
-        for round in 0..<2_000 {
-            var hours: [VenueHours] = []
-            for _ in 0..<Int.random(in: 1...3, using: &random) {
-                hours.append(
-                    VenueHours(
-                        provider: providers.randomElement(using: &random)!,
-                        specification: Self.values.randomElement(using: &random)!,
-                        kind: Bool.random(using: &random) ? .regular : .current,
-                        timeZone: [nil, nil, "Europe/Helsinki", "America/Chicago"].randomElement(using: &random)!,
-                        utcOffsetMinutes: [nil, nil, 120, -300].randomElement(using: &random)!,
-                        checked: [nil, "2026-10-01", "2025-01-01"].randomElement(using: &random)!
+        for draw in SeededGenerator.draws("ShownStateTests.states") {
+            var (seed, random) = draw
+            let evaluator = VenueHoursEvaluator(userTimeZone: TimeZone(identifier: "Asia/Tokyo")!)
+            let positions = [
+                try Coordinate(latitude: 60.1699, longitude: 24.9384),
+                try Coordinate(latitude: 40.7128, longitude: -74.006),
+                try Coordinate(latitude: 52.52, longitude: 13.405), try Coordinate(latitude: 0, longitude: -140),
+            ]
+            let providers: [ProviderID] = [.openStreetMap, .google, .foursquare]
+            // 2026-01-01 to 2028-01-01, and the daylight-saving nights of 2026 in Helsinki and New York.
+            let changes = [1_774_746_000.0, 1_792_890_000, 1_772_953_200, 1_793_512_800]
+            for round in 0..<2_000 {
+                var hours: [VenueHours] = []
+                for _ in 0..<Int.random(in: 1...3, using: &random) {
+                    hours.append(
+                        VenueHours(
+                            provider: providers.randomElement(using: &random)!,
+                            specification: Self.values.randomElement(using: &random)!,
+                            kind: Bool.random(using: &random) ? .regular : .current,
+                            timeZone: [nil, nil, "Europe/Helsinki", "America/Chicago"].randomElement(using: &random)!,
+                            utcOffsetMinutes: [nil, nil, 120, -300].randomElement(using: &random)!,
+                            checked: [nil, "2026-10-01", "2025-01-01"].randomElement(using: &random)!
+                        )
                     )
+                }
+                let venue = Venue(
+                    id: try VenueID(parsing: "osm:node/\(round + 1)"),
+                    name: "Venue",
+                    coordinate: positions.randomElement(using: &random)!,
+                    hours: hours
                 )
-            }
-            let venue = Venue(
-                id: try VenueID(parsing: "osm:node/\(round + 1)"),
-                name: "Venue",
-                coordinate: positions.randomElement(using: &random)!,
-                hours: hours
-            )
-            let instant =
-                Bool.random(using: &random)
-                ? Date(
-                    timeIntervalSince1970: 1_767_225_600
-                        + Double(Int.random(in: 0..<(2 * 365 * 86_400), using: &random))
-                )
-                : Date(
-                    timeIntervalSince1970: changes.randomElement(using: &random)!
-                        + Double(Int.random(in: -7_200...7_200, using: &random))
-                )
-            // Twice: the second answer comes from the memo's kept states.
-            for _ in 0..<2 {
-                #expect(
-                    evaluator.shownState(of: venue, at: instant) == evaluator.state(of: venue, at: instant).state,
-                    "seed \(seed): \(hours.map(\.specification)) at \(instant)"
-                )
+                let instant =
+                    Bool.random(using: &random)
+                    ? Date(
+                        timeIntervalSince1970: 1_767_225_600
+                            + Double(Int.random(in: 0..<(2 * 365 * 86_400), using: &random))
+                    )
+                    : Date(
+                        timeIntervalSince1970: changes.randomElement(using: &random)!
+                            + Double(Int.random(in: -7_200...7_200, using: &random))
+                    )
+                // Twice: the second answer comes from the memo's kept states.
+                for _ in 0..<2 {
+                    #expect(
+                        evaluator.shownState(of: venue, at: instant) == evaluator.state(of: venue, at: instant).state,
+                        "seed \(seed): \(hours.map(\.specification)) at \(instant)"
+                    )
+                }
             }
         }
     }

@@ -43,37 +43,39 @@ struct SuggestionDocumentTests {
     }
 
     @Test func randomDocumentsAreWrittenAsTheEncoderWritesThem() throws {
-        var (seed, random) = SeededGenerator.forTest(
+        for draw in SeededGenerator.draws(
             "SuggestionDocumentTests.randomDocumentsAreWrittenAsTheEncoderWritesThem"
-        )
-        for _ in 0..<2000 {
-            let suggestions = (0..<Int.random(in: 0...4, using: &random)).map { _ in
-                SuggestionDocument.Suggestion(
-                    id: Self.text(&random),
-                    name: Self.text(&random),
-                    category: Bool.random(using: &random) ? Self.text(&random) : nil,
-                    distance: Self.number(&random),
-                    match: Bool.random(using: &random)
-                        ? VenueMatch(
-                            score: Int.random(in: -5...500, using: &random),
-                            edits: Int.random(in: 0...2, using: &random),
-                            field: VenueMatch.Field.allCases.randomElement(using: &random)!
-                        ) : nil
+        ) {
+            var (seed, random) = draw
+            for _ in 0..<2000 {
+                let suggestions = (0..<Int.random(in: 0...4, using: &random)).map { _ in
+                    SuggestionDocument.Suggestion(
+                        id: Self.text(&random),
+                        name: Self.text(&random),
+                        category: Bool.random(using: &random) ? Self.text(&random) : nil,
+                        distance: Self.number(&random),
+                        match: Bool.random(using: &random)
+                            ? VenueMatch(
+                                score: Int.random(in: -5...500, using: &random),
+                                edits: Int.random(in: 0...2, using: &random),
+                                field: VenueMatch.Field.allCases.randomElement(using: &random)!
+                            ) : nil
+                    )
+                }
+                let document = SuggestionDocument(
+                    q: Self.text(&random),
+                    center: .init(latitude: Self.number(&random), longitude: Self.number(&random)),
+                    radius: Int.random(in: 1...100_000, using: &random),
+                    suggestions: suggestions,
+                    warnings: Bool.random(using: &random)
+                        ? nil
+                        : (0..<Int.random(in: 1...2, using: &random)).map { _ in
+                            Self.text(&random)
+                        }
                 )
+                let expected = try Self.encoded(document)
+                try #require(document.json() == expected, "seed \(seed)")
             }
-            let document = SuggestionDocument(
-                q: Self.text(&random),
-                center: .init(latitude: Self.number(&random), longitude: Self.number(&random)),
-                radius: Int.random(in: 1...100_000, using: &random),
-                suggestions: suggestions,
-                warnings: Bool.random(using: &random)
-                    ? nil
-                    : (0..<Int.random(in: 1...2, using: &random)).map { _ in
-                        Self.text(&random)
-                    }
-            )
-            let expected = try Self.encoded(document)
-            try #require(document.json() == expected, "seed \(seed)")
         }
     }
 }

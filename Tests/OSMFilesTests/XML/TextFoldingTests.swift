@@ -18,17 +18,22 @@ struct TextFoldingTests {
     }
 
     @Test func asciiTextFoldsAsTheUnicodePathFoldsIt() {
-        let (seed, seeded) = SeededGenerator.forTest("asciiTextFoldsAsTheUnicodePathFoldsIt", seed: 20_261_129)
-        var generator = seeded
-        for _ in 0..<2_000 {
-            let length = Int.random(in: 0...24, using: &generator)
-            let text = String(
-                (0..<length).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0...127, using: &generator))) }
-            )
-            #expect(OSMTextFolding.folded(text) == Self.unicodeFolded(text), "seed \(seed): \(text.debugDescription)")
+        for draw in SeededGenerator.draws("asciiTextFoldsAsTheUnicodePathFoldsIt", seed: 20_261_129) {
+            let (seed, seeded) = draw
+            var generator = seeded
+            for _ in 0..<2_000 {
+                let length = Int.random(in: 0...24, using: &generator)
+                let text = String(
+                    (0..<length).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0...127, using: &generator))) }
+                )
+                #expect(
+                    OSMTextFolding.folded(text) == Self.unicodeFolded(text),
+                    "seed \(seed): \(text.debugDescription)"
+                )
+            }
+            #expect(OSMTextFolding.folded("Stockmann HELSINKI") == "stockmann helsinki")
+            #expect(OSMTextFolding.folded("Café ØRESUND") == "cafe oresund")
         }
-        #expect(OSMTextFolding.folded("Stockmann HELSINKI") == "stockmann helsinki")
-        #expect(OSMTextFolding.folded("Café ØRESUND") == "cafe oresund")
     }
 
     /// Latin text is folded from a table of single scalars: every scalar of the table, and
@@ -39,28 +44,33 @@ struct TextFoldingTests {
             let text = String(Unicode.Scalar(value)!)
             #expect(OSMTextFolding.folded(text) == Self.unicodeFolded(text), "U+\(String(value, radix: 16))")
         }
-        let (seed, seeded) = SeededGenerator.forTest("latinTextFoldsAsTheUnicodePathFoldsIt", seed: 20_261_130)
-        var generator = seeded
-        let others: [Unicode.Scalar] = [
-            "\u{301}", "\u{308}", "\u{327}", "\u{3A3}", "\u{3C2}", "\u{130}", "\u{1E9E}", "\u{D55C}", "\u{FF21}",
-            "\u{1F600}",
-        ]
-        for _ in 0..<5_000 {
-            let length = Int.random(in: 0...16, using: &generator)
-            var scalars = String.UnicodeScalarView()
-            for _ in 0..<length {
-                if Int.random(in: 0..<8, using: &generator) == 0 {
-                    scalars.append(others.randomElement(using: &generator)!)
-                } else {
-                    scalars.append(Unicode.Scalar(UInt32.random(in: 0x20..<0x250, using: &generator))!)
+        for draw in SeededGenerator.draws("latinTextFoldsAsTheUnicodePathFoldsIt", seed: 20_261_130) {
+            let (seed, seeded) = draw
+            var generator = seeded
+            let others: [Unicode.Scalar] = [
+                "\u{301}", "\u{308}", "\u{327}", "\u{3A3}", "\u{3C2}", "\u{130}", "\u{1E9E}", "\u{D55C}", "\u{FF21}",
+                "\u{1F600}",
+            ]
+            for _ in 0..<5_000 {
+                let length = Int.random(in: 0...16, using: &generator)
+                var scalars = String.UnicodeScalarView()
+                for _ in 0..<length {
+                    if Int.random(in: 0..<8, using: &generator) == 0 {
+                        scalars.append(others.randomElement(using: &generator)!)
+                    } else {
+                        scalars.append(Unicode.Scalar(UInt32.random(in: 0x20..<0x250, using: &generator))!)
+                    }
                 }
+                let text = String(scalars)
+                #expect(
+                    OSMTextFolding.folded(text) == Self.unicodeFolded(text),
+                    "seed \(seed): \(text.debugDescription)"
+                )
             }
-            let text = String(scalars)
-            #expect(OSMTextFolding.folded(text) == Self.unicodeFolded(text), "seed \(seed): \(text.debugDescription)")
+            #expect(OSMTextFolding.folded("Ravintola Äijä ÖÖ") == "ravintola aija oo")
+            #expect(OSMTextFolding.folded("\u{23A}") == "\u{2C65}")
+            #expect(OSMTextFolding.folded("İstanbul Kebab") == "istanbul kebab")
         }
-        #expect(OSMTextFolding.folded("Ravintola Äijä ÖÖ") == "ravintola aija oo")
-        #expect(OSMTextFolding.folded("\u{23A}") == "\u{2C65}")
-        #expect(OSMTextFolding.folded("İstanbul Kebab") == "istanbul kebab")
     }
 }
 
@@ -78,25 +88,27 @@ struct FoldedTextSearchTests {
     }
 
     @Test func aTermIsFoundWhereItsScalarsAre() {
-        let (seed, seeded) = SeededGenerator.forTest("aTermIsFoundWhereItsScalarsAre", seed: 20_261_131)
-        var generator = seeded
-        let pieces = ["a", "b", "ab", "ä", "\u{1F}", "\u{94F}", "क", "\u{93F}", "😀", "寿", "\u{E9}", "é"]
-        for _ in 0..<5_000 {
-            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
-                pieces.randomElement(using: &generator)!
-            }.joined()
-            let term = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
-                pieces.randomElement(using: &generator)!
-            }.joined()
-            #expect(
-                TextFolding.foldedText(text, contains: term) == Self.scalarsContain(text, term),
-                "seed \(seed): \(text.debugDescription) ∋ \(term.debugDescription)"
-            )
+        for draw in SeededGenerator.draws("aTermIsFoundWhereItsScalarsAre", seed: 20_261_131) {
+            let (seed, seeded) = draw
+            var generator = seeded
+            let pieces = ["a", "b", "ab", "ä", "\u{1F}", "\u{94F}", "क", "\u{93F}", "😀", "寿", "\u{E9}", "é"]
+            for _ in 0..<5_000 {
+                let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+                    pieces.randomElement(using: &generator)!
+                }.joined()
+                let term = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                    pieces.randomElement(using: &generator)!
+                }.joined()
+                #expect(
+                    TextFolding.foldedText(text, contains: term) == Self.scalarsContain(text, term),
+                    "seed \(seed): \(text.debugDescription) ∋ \(term.debugDescription)"
+                )
+            }
+            // A scalar that a grapheme cluster begins with is found (a vowel sign follows क here).
+            #expect(TextFolding.foldedText("कि", contains: "क"))
+            #expect(!TextFolding.foldedText("cafe", contains: "cafes"))
+            #expect(TextFolding.foldedText("x\u{1F}cafe\u{1F}", contains: "cafe"))
         }
-        // A scalar that a grapheme cluster begins with is found (a vowel sign follows क here).
-        #expect(TextFolding.foldedText("कि", contains: "क"))
-        #expect(!TextFolding.foldedText("cafe", contains: "cafes"))
-        #expect(TextFolding.foldedText("x\u{1F}cafe\u{1F}", contains: "cafe"))
     }
 }
 
@@ -104,20 +116,22 @@ struct FoldedTextSearchTests {
 @Suite("OSM vocabulary")
 struct VocabularyTests {
     @Test func categoriesAreThoseWhoseRulesMatch() {
-        let (seed, seeded) = SeededGenerator.forTest("categoriesAreThoseWhoseRulesMatch", seed: 20_261_132)
-        var generator = seeded
-        let keys = ["amenity", "shop", "tourism", "leisure", "name", "cuisine"]
-        let values =
-            OSMVocabulary.categoryRules.values.flatMap { $0.compactMap(\.values).flatMap { $0 } } + ["x", "yes"]
-        for _ in 0..<5_000 {
-            var tags = OSMTags()
-            for key in keys where Bool.random(using: &generator) {
-                tags.append(key: key, value: values.randomElement(using: &generator)!)
+        for draw in SeededGenerator.draws("categoriesAreThoseWhoseRulesMatch", seed: 20_261_132) {
+            let (seed, seeded) = draw
+            var generator = seeded
+            let keys = ["amenity", "shop", "tourism", "leisure", "name", "cuisine"]
+            let values =
+                OSMVocabulary.categoryRules.values.flatMap { $0.compactMap(\.values).flatMap { $0 } } + ["x", "yes"]
+            for _ in 0..<5_000 {
+                var tags = OSMTags()
+                for key in keys where Bool.random(using: &generator) {
+                    tags.append(key: key, value: values.randomElement(using: &generator)!)
+                }
+                let plain = OSMVocabulary.categoryRules.compactMap { category, rules in
+                    rules.contains { $0.matches(tags) } ? category : nil
+                }.sorted()
+                #expect(OSMVocabulary.categories(of: tags) == plain, "seed \(seed): \(tags)")
             }
-            let plain = OSMVocabulary.categoryRules.compactMap { category, rules in
-                rules.contains { $0.matches(tags) } ? category : nil
-            }.sorted()
-            #expect(OSMVocabulary.categories(of: tags) == plain, "seed \(seed): \(tags)")
         }
     }
 }
@@ -126,25 +140,28 @@ struct VocabularyTests {
 @Suite("OSM tags")
 struct TagsTests {
     @Test func firstTrimsWhiteSpaceAndNewlinesLikeFoundation() {
-        let (seed, seeded) = SeededGenerator.forTest("firstTrimsWhiteSpaceAndNewlinesLikeFoundation", seed: 20_261_133)
-        var generator = seeded
-        let pieces = [
-            " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{2028}", "\u{3000}", "\u{1F}", "a", "Ä",
-            "b c",
-            "😀", "e\u{301}", "",
-        ]
-        for _ in 0..<5_000 {
-            let value = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
-                pieces.randomElement(using: &generator)!
+        for draw in SeededGenerator.draws("firstTrimsWhiteSpaceAndNewlinesLikeFoundation", seed: 20_261_133) {
+            let (seed, seeded) = draw
+            var generator = seeded
+            let pieces = [
+                " ", "\t", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{A0}", "\u{2028}", "\u{3000}", "\u{1F}", "a",
+                "Ä",
+                "b c",
+                "😀", "e\u{301}", "",
+            ]
+            for _ in 0..<5_000 {
+                let value = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                    pieces.randomElement(using: &generator)!
+                }
+                .joined()
+                var tags = OSMTags()
+                tags.append(key: "name", value: value)
+                let expected = value.trimmingCharacters(in: .whitespacesAndNewlines)
+                #expect(
+                    tags.first("name") == (expected.isEmpty ? nil : expected),
+                    "seed \(seed): \(value.debugDescription)"
+                )
             }
-            .joined()
-            var tags = OSMTags()
-            tags.append(key: "name", value: value)
-            let expected = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            #expect(
-                tags.first("name") == (expected.isEmpty ? nil : expected),
-                "seed \(seed): \(value.debugDescription)"
-            )
         }
     }
 }
