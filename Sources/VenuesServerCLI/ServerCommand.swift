@@ -120,8 +120,9 @@ struct ServerCommand: AsyncParsableCommand {
             settings.port = port
             settings.authentication = noAuth ? .single(client: "local") : .tokens
             settings.readTimeout = .milliseconds(Int64(readTimeout * 1000))
-            settings.osmIndexDirectory =
-                context.configuration[.openStreetMap].flag("useIndexes") ?? true ? context.directories.osmIndexes : nil
+            // Always the folder: each provider that answers from imported indexes follows its
+            // own `useIndexes` (Overture's folder lies beside OpenStreetMap's).
+            settings.osmIndexDirectory = context.directories.osmIndexes
             settings.defaultRateLimit =
                 defaultRate.flatMap { RateLimit(rate: $0, burst: defaultBurst) }
                 ?? context.configuration.serve.rateLimit

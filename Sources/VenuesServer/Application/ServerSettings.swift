@@ -24,7 +24,8 @@ public struct ServerSettings: Sendable {
     public var defaultProviderConcurrency = 8
     /// How long in-flight requests may take to finish after SIGTERM/SIGINT.
     public var shutdownGrace: Duration = .seconds(30)
-    /// The folder of imported OpenStreetMap indexes the `osm` provider may answer from.
+    /// The folder of imported OpenStreetMap indexes, where the providers that answer from
+    /// imported indexes find theirs (Overture's beside it), each as its own `useIndexes` says.
     public var osmIndexDirectory: URL?
     /// The rate limit of clients whose token carries none (`nil`: no limit).
     public var defaultRateLimit: RateLimit?
