@@ -136,7 +136,7 @@ struct PackageLayoutTests {
     @Test("VenuesCore depends on nothing; providers on neither the aggregator, the CLI nor each other")
     func arrowsPointOneWay() {
         #expect(Self.closure(of: "VenuesCore").isEmpty)
-        let providers = ["FoursquareProvider", "GooglePlacesProvider", "OverpassProvider"]
+        let providers = ["FoursquareProvider", "GooglePlacesProvider", "OverpassProvider", "OvertureProvider"]
         let above = ["VenuesAggregator", "VenuesCLI", "VenuesMerge", "VenuesFavorites", "VenuesConfig"]
         for provider in providers {
             let reach = Self.closure(of: provider)
@@ -151,7 +151,7 @@ struct PackageLayoutTests {
 
     @Test("the output layer and the configuration know no provider: they read the descriptors' catalog")
     func reportsAndConfigurationKnowNoProvider() {
-        let providers = ["FoursquareProvider", "GooglePlacesProvider", "OverpassProvider"]
+        let providers = ["FoursquareProvider", "GooglePlacesProvider", "OverpassProvider", "OvertureProvider"]
         for room in ["VenuesReports", "VenuesConfig"] {
             let reach = Self.closure(of: room)
             for forbidden in providers + ["VenuesEngine", "VenuesSQLite", "CLibXML2"] {
@@ -162,7 +162,10 @@ struct PackageLayoutTests {
 
     @Test("the OSM building blocks, the index and the replication feed depend on no provider, the fan-out or the CLI")
     func osmRoomsStayBelowTheProvider() {
-        let above = ["OverpassProvider", "FoursquareProvider", "GooglePlacesProvider", "VenuesAggregator", "VenuesCLI"]
+        let above = [
+            "OverpassProvider", "OvertureProvider", "FoursquareProvider", "GooglePlacesProvider", "VenuesAggregator",
+            "VenuesCLI",
+        ]
         for room in ["OSMModel", "OSMFiles", "OSMIndex", "OSMReplication", "VenuesSQLite"] {
             #expect(Self.targetsByName[room] != nil, "\(room) is gone: update this test")
             for forbidden in above {
