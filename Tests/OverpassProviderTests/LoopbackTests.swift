@@ -52,8 +52,9 @@ struct LoopbackTests {
     @Test func searchSendsTheEscapedTerm() async throws {
         let empty = try OverpassTest.fixture("real-empty.xml")
         let (provider, server) = try await start { _ in OverpassTest.osm(empty) }
+        // Past the 3 km within which the circle is fetched and matched here: the term is sent.
         let response = try await provider.search(
-            VenueQuery(center: OverpassTest.helsinki, radius: 200, term: #"Café "x" + (y)\"#, timeout: Self.deadline)
+            VenueQuery(center: OverpassTest.helsinki, radius: 3500, term: #"Café "x" + (y)\"#, timeout: Self.deadline)
         )
         #expect(response.venues.isEmpty)
         let request = try #require(await server.requests.first)
@@ -61,7 +62,7 @@ struct LoopbackTests {
         let query = try #require(request.formFields["data"])
         #expect(
             query.contains(
-                #"nwr(around:200,60.171634,24.944295)["name"~"[cçÇ][aáàâäåÁÀÂÄÅ]f[eéèêëÉÈÊË] \"x\" \\+ \\([yýÝ]\\)\\\\",i]["amenity"];"#
+                #"nwr(around:3500,60.171634,24.944295)["name"~"[cçÇ][aáàâäåÁÀÂÄÅ]f[eéèêëÉÈÊË] \"x\" \\+ \\([yýÝ]\\)\\\\",i]["amenity"];"#
             )
         )
         #expect(

@@ -132,8 +132,8 @@ struct ProviderNoticesTests {
         #expect(past.stderr.contains("warning: osm: " + warning), "\(past.transcript)")
         let providers = try #require(try Self.document(past)["providers"] as? [[String: Any]], "\(past.stdout)")
         #expect(providers.first?["warnings"] as? [String] == [warning], "\(past.stdout)")
-        // The pattern and the circle within the bound; the pattern alone past it.
-        #expect(queries.map { $0.contains("~") } == [true, false, true])
+        // The circle within the bound; the pattern past it.
+        #expect(queries.map { $0.contains("~") } == [false, true])
     }
 
     /// Without `--format json`, nothing found past the bound is not a bare "No venues found".

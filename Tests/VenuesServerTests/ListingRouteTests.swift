@@ -53,11 +53,17 @@ struct ListingRouteTests {
         let query = try #require(try response.json()["query"] as? [String: Any])
         #expect(query["kind"] as? String == "search")
         #expect(query["term"] as? String == "Galleria")
-        // The term as a pattern found 4 of the 10 asked: the circle's named venues were fetched
-        // to be matched here, typos forgiven (docs/search.md).
-        #expect(sent.count == 2)
-        #expect(sent.first?.formFields["data"]?.contains(#"["name"~"#) == true, "a text search asks by name")
-        #expect(sent.last?.formFields["data"]?.contains("~") == false, "then for the circle")
+        // Within 3 km the circle's named venues are fetched and matched here, typos forgiven
+        // (docs/search.md): one query, with no pattern in it.
+        // The fake answers four venues whatever it is asked; one of them is named Galleria.
+        let venues = try #require(try response.json()["venues"] as? [[String: Any]])
+        #expect(venues.compactMap { $0["name"] as? String }.allSatisfy { $0.hasPrefix("Galleria Valoisa") })
+        #expect(venues.count == 1, "\(response.text)")
+        #expect(sent.count == 1)
+        #expect(
+            sent.first?.formFields["data"]?.contains("nwr(around:1000,60.17,24.94)[\"name\"][\"amenity\"];") == true
+        )
+        #expect(sent.first?.formFields["data"]?.contains("~") == false, "the circle, matched here")
     }
 
     @Test(

@@ -3,11 +3,11 @@ import VenuesCore
 extension OverpassProvider.Configuration {
     /// How far a text search on a remote Overpass server goes to forgive.
     ///
-    /// The server matches a term only as a pattern, so when that finds fewer venues than asked
-    /// the circle's named venues are fetched and matched on this machine, as a local file or an
-    /// index is: but only for a circle of at most ``radius`` metres, and at most ``elements``
-    /// of them, so that a 30 km circle does not pull a region through the public server. Past
-    /// either, the answer says why venues may be missing.
+    /// The server matches a term only as a pattern, so a text search fetches the circle's named
+    /// venues and matches them on this machine, as a local file or an index is: but only for a
+    /// circle of at most ``radius`` metres, and at most ``elements`` of them, so that a 30 km
+    /// circle does not pull a region through the public server. Past either, the pattern is
+    /// asked and the answer says why venues may be missing.
     public struct ForgivingBound: Sendable, Hashable {
         /// The widest circle, in metres, whose venues are fetched to be matched here.
         public var radius: Int

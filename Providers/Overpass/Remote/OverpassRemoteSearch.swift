@@ -8,14 +8,17 @@ import VenuesHTTP
 /// other source's answer is (``VenueSelectionShaper``).
 ///
 /// Overpass matches a term only as a pattern (``OverpassQueryBuilder``): a typo, words in
-/// another order or a word left out find nothing there. So when that exact query finds fewer
-/// venues than asked, and the circle is within ``OverpassProvider/Configuration/ForgivingBound``,
-/// the circle's named venues are fetched (the nearby query of the same categories, at most
-/// ``OverpassProvider/Configuration/ForgivingBound/elements`` of them) and matched here by
-/// ``OSMSelection/matches(_:)``, the matcher of the local file and the index, so that the
-/// answer equals theirs for the same data. Past the bound, when the server refuses that wider
-/// query, or when the circle holds more than the bound's elements, the exact answer stands
-/// with a warning saying why venues may be missing: never a bare empty answer.
+/// another order, a word left out or a word in another name (`name:en`) find nothing there, and
+/// a common word finds a different first page than the matcher ranks. So within
+/// ``OverpassProvider/Configuration/ForgivingBound`` a text search fetches the circle's named
+/// venues instead (the nearby query of the same categories, at most
+/// ``OverpassProvider/Configuration/ForgivingBound/elements`` of them: one query, as a nearby
+/// search is) and matches them here by ``OSMSelection/matches(_:)``, the matcher of the local
+/// file and the index, so that the answer equals theirs for the same data. Past the bound's
+/// radius, or when the server refuses the circle, the pattern is asked; when the circle holds
+/// more than the bound's elements, the pattern too. Those answers carry a warning saying why
+/// venues may be missing (past the radius, when the pattern found fewer than asked): never a
+/// bare empty answer.
 ///
 /// Each query sent is in the notes (`--verbose`) with its time and the elements it returned,
 /// its QL on one line and shortened when long.
@@ -36,7 +39,9 @@ struct OverpassRemoteSearch {
         var elements: Int
     }
 
-    /// The answer of the server for `query`, shaped, with the fallback described above.
+    /// The answer of the server for `query`, shaped: a nearby search is one query; a text search
+    /// is the circle's named venues matched here within the bound, the pattern past it (or when
+    /// the server refuses the circle), both when the circle holds more than the bound.
     func run(
         _ query: VenueQuery,
         center: Coordinate,
@@ -46,40 +51,47 @@ struct OverpassRemoteSearch {
     {
         let clock = ContinuousClock()
         let start = clock.now
-        let exactQuery = OverpassQueryBuilder.query(
+        let patternQuery = OverpassQueryBuilder.query(
             center: center,
             radius: query.radius,
             selection: selection,
             timeout: query.timeout
         )
-        let exact = try await fetch(exactQuery, timeout: query.timeout)
-        let answer = Self.shaped(exact.venues, notes: exact.notes, center: center, query: query)
-        guard let term = selection.term, answer.venues.count < query.limit else { return answer }
+        // The time left of the search's own, for a second query.
+        let remaining = { max(1, query.timeout - (clock.now - start).seconds) }
+        guard let term = selection.term else {
+            let nearby = try await fetch(patternQuery, timeout: query.timeout)
+            return Self.shaped(nearby.venues, notes: nearby.notes, center: center, query: query)
+        }
         guard query.radius <= bound.radius else {
-            return Self.adding(bound.pastRadiusWarning, to: answer)
+            let exact = try await fetch(patternQuery, timeout: query.timeout)
+            let answer = Self.shaped(exact.venues, notes: exact.notes, center: center, query: query)
+            return answer.venues.count < query.limit ? Self.adding(bound.pastRadiusWarning, to: answer) : answer
         }
         let circleQuery = try namedVenuesQuery(for: query, center: center)
-        let remaining = query.timeout - (clock.now - start).seconds
         let wide: Fetched
         do {
-            wide = try await fetch(circleQuery, timeout: max(1, remaining), keeping: { selection.matches($0) })
+            wide = try await fetch(circleQuery, timeout: query.timeout, keeping: { selection.matches($0) })
         } catch .cancelled {
             throw .cancelled
         } catch {
+            let exact = try await fetch(patternQuery, timeout: remaining())
+            let answer = Self.shaped(exact.venues, notes: exact.notes, center: center, query: query)
             return Self.adding(bound.refusedWarning(error), to: answer)
         }
-        // What the exact query found stays, should the matcher not take it (a phrase across
-        // two names); one element found by both is listed once.
+        let matchedNote =
+            "'\(term)' matched \(wide.venues.count) of the \(wide.elements) named element(s) of the \(query.radius) m circle here, typos and word order forgiven"
+        guard wide.elements >= bound.elements else {
+            return Self.shaped(wide.venues, notes: wide.notes + [matchedNote], center: center, query: query)
+        }
+        // The server left venues out: the pattern finds those of them it can. What it finds
+        // stays, should the matcher not take it (a phrase across two names); one element found
+        // by both is listed once.
+        let exact = try await fetch(patternQuery, timeout: remaining())
         let matchedIDs = Set(wide.venues.map(\.id))
         let found = wide.venues + exact.venues.filter { !matchedIDs.contains($0.id) }
-        var notes = exact.notes + wide.notes
-        notes.append(
-            "'\(term)' matched \(wide.venues.count) of the \(wide.elements) named element(s) of the \(query.radius) m circle here, typos and word order forgiven"
-        )
-        var response = Self.shaped(found, notes: notes, center: center, query: query)
-        if wide.elements >= bound.elements {
-            response.warnings.append(bound.truncatedWarning(radius: query.radius))
-        }
+        var response = Self.shaped(found, notes: wide.notes + [matchedNote] + exact.notes, center: center, query: query)
+        response.warnings.append(bound.truncatedWarning(radius: query.radius))
         return response
     }
 
