@@ -1,7 +1,8 @@
 extension ServedMapPageScript {
-    /// The search form: suggestions under the term (a WAI-ARIA combobox), the providers the
-    /// server offers (from `GET /readyz`), categories and order, the search itself with its
-    /// `limit` ("Show more" asks for 50 more), the address that keeps it, and the start.
+    /// The search form: suggestions under the term (a WAI-ARIA combobox; their warnings in the
+    /// status line), the providers the server offers (from `GET /readyz`), categories and order,
+    /// the search itself with its `limit` ("Show more" asks for 50 more), the address that keeps
+    /// it, and the start.
     static let form = #"""
           var SUGGEST_DELAY = 150, SUGGEST_LIMIT = 8;
           var suggestTimer = null, suggestSequence = 0, offered = [], active = -1, chosen = null;
@@ -63,10 +64,28 @@ extension ServedMapPageScript {
               var doc = await call("GET", "/v1/suggest?" + params.toString().replace(/\+/g, "%20"));
               if (sequence === suggestSequence && document.activeElement === $("term")) {
                 offerSuggestions((doc && doc.suggestions) || []);
+                noteSuggestionWarnings((doc && doc.warnings) || []);
               }
             } catch (error) {
               if (sequence === suggestSequence) closeSuggestions();
             }
+          }
+          // Why suggestions may be missing (a remote server forgives typos only within its
+          // bound): said once in the status line; when a later answer has no warning and the line
+          // still says it, the line says again what it said before.
+          var suggestionWarning = "", statusBeforeWarning = null;
+          function noteSuggestionWarnings(warnings) {
+            var text = warnings.length ? "Suggestions: " + warnings.join(" ") : "";
+            if (text === suggestionWarning) return;
+            var line = $("status");
+            if (!suggestionWarning || line.textContent !== suggestionWarning) {
+              statusBeforeWarning = { text: line.textContent, isError: line.classList.contains("error") };
+            }
+            if (text) status(text);
+            else if (line.textContent === suggestionWarning && statusBeforeWarning) {
+              status(statusBeforeWarning.text, statusBeforeWarning.isError);
+            }
+            suggestionWarning = text;
           }
           function openSuggestion(index) {
             var item = offered[index];

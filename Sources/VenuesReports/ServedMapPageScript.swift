@@ -43,7 +43,7 @@ public enum ServedMapPageScript {
         + "})();\n"
 
     /// `sha256-…` of ``source`` (its UTF-8 bytes), as a CSP source expression takes it.
-    public static let sha256 = "sha256-NX4Qjihjyf5qSXCg8MF/sioP/wtvcoat1CnWRrf5efs="
+    public static let sha256 = "sha256-QwTm2hxNrx/KFAVy0lcuM8I6CTtvCbvoacmJCj9J1Ak="
 
     /// Constants, Web Mercator, element helpers, the token and the API calls with their errors
     /// in a person's words.

@@ -102,9 +102,15 @@ extension BrowserTests {
             #expect(observed.unstarredPressed == "false" && observed.unstarredPinFill == SVGMap.pinColor)
         }
 
+        /// The warning of a server whose OpenStreetMap data is a remote Overpass server, past the
+        /// radius within which it forgives typos (`ForgivingBound`'s words).
+        static let pastTheBound =
+            "typos and word order are forgiven only within 3 km on the remote server; import an extract with `venues osm import` to search the whole region"
+
         /// The `/v1/suggest` answer of the fake: the first three venues of the listing, as the
-        /// OpenAPI document's `Suggestions` schema has them.
-        static func suggestions() throws -> Data {
+        /// OpenAPI document's `Suggestions` schema has them; past a radius of 3 km, none and
+        /// ``pastTheBound``, as a server over a remote Overpass answers.
+        static func suggestions(radius: Int = 500) throws -> Data {
             let rows = MapTestDocument.document(kind: .search).rows.prefix(3)
             let items: [[String: Any]] = rows.map { row in
                 [
@@ -112,10 +118,71 @@ extension BrowserTests {
                     "distance": row.distance ?? 0, "match": ["score": 80, "edits": 0, "field": "name"],
                 ]
             }
-            let document: [String: Any] = [
-                "q": "caf", "center": ["latitude": 60.171, "longitude": 24.9414], "radius": 500, "suggestions": items,
+            var document: [String: Any] = [
+                "q": "caf", "center": ["latitude": 60.171, "longitude": 24.9414], "radius": radius,
+                "suggestions": radius > 3000 ? [] : items,
             ]
+            if radius > 3000 { document["warnings"] = [pastTheBound] }
             return try JSONSerialization.data(withJSONObject: document)
+        }
+
+        /// Typing past the radius a remote server forgives within: no suggestions, and the
+        /// warning why in the status line; back within it, suggestions, and the line says again
+        /// what it said before.
+        @Test func aSuggestionWarningIsSaidAndTakenBack() async throws {
+            let server = try await Self.startFakeAPI()
+            defer { Task { await server.stop() } }
+            let page = server.url("/")
+            let observed = try await withChromium("ServedMapPageBrowserTests.aSuggestionWarningIsSaidAndTakenBack") {
+                browser in
+                try browser.navigate(to: page)
+                try browser.waitUntil(
+                    "document.documentElement.getAttribute('data-served-script') === 'ready'",
+                    what: "the page's script (is its CSP hash right?)"
+                )
+                var seen: [(status: String, suggestions: String?)] = []
+                for radius in ["5000", "500"] {
+                    for (field, text) in [("token", Self.token), ("near", "60.1710,24.9414"), ("radius", radius)] {
+                        try browser.evaluateJSON(
+                            "(() => { const f = document.getElementById('\(field)'); f.focus(); f.select(); })()"
+                        )
+                        try browser.type(text)
+                    }
+                    try browser.evaluateJSON("document.getElementById('term').focus()")
+                    try browser.evaluateJSON(
+                        "(() => { const term = document.getElementById('term'); term.value = 'caf';"
+                            + " term.dispatchEvent(new Event('input', { bubbles: true })); })()"
+                    )
+                    let suggestions = radius == "500" ? "3" : "0"
+                    try browser.waitUntil(
+                        "document.documentElement.getAttribute('data-suggestions') === '\(suggestions)'",
+                        what: "the suggestions within \(radius) m"
+                    )
+                    seen.append(
+                        (
+                            try browser.evaluate("document.getElementById('status').textContent", as: String.self),
+                            try browser.evaluate(
+                                "document.documentElement.getAttribute('data-suggestions')",
+                                as: String?.self
+                            )
+                        )
+                    )
+                    // Ready for the next round: no suggestions counted yet.
+                    try browser.evaluateJSON("document.documentElement.removeAttribute('data-suggestions')")
+                }
+                return seen
+            }
+            guard let observed else { return }
+            #expect(observed.count == 2)
+            #expect(observed.first?.status == "Suggestions: " + Self.pastTheBound, "\(observed)")
+            #expect(observed.first?.suggestions == "0")
+            #expect(
+                observed.last?.status == "Paste your token once, give a centre, search.",
+                "the warning is taken back, the line says what it said before: \(observed)"
+            )
+            #expect(observed.last?.suggestions == "3")
+            let radii = await server.requests.filter { $0.path == "/v1/suggest" }.compactMap { $0.queryValue("radius") }
+            #expect(radii == ["5000", "500"])
         }
 
         /// Typing a term offers venues under it; the arrows and Enter open one: a search for its

@@ -122,7 +122,9 @@ final class ServedPageFakeAPI: Sendable {
             )
         case ("GET", "/v1/suggest"):
             return .data(
-                (try? BrowserTests.ServedMapPageBrowserTests.suggestions()) ?? Data(),
+                (try? BrowserTests.ServedMapPageBrowserTests.suggestions(
+                    radius: request.queryValue("radius").flatMap(Int.init) ?? 1000
+                )) ?? Data(),
                 contentType: "application/json"
             )
         case ("GET", _) where request.path.hasPrefix("/v1/venues/"):
