@@ -7,7 +7,8 @@ import VenuesHTTP
 struct Venues: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "venues",
-        abstract: "Find venues across Foursquare, Google Places, OpenStreetMap and Overture Maps, merged into one list.",
+        abstract:
+            "Find venues across Foursquare, Google Places, OpenStreetMap and Overture Maps, merged into one list.",
         discussion: """
             Examples:
               venues nearby --near 60.1699,24.9384 --radius 500 --providers osm
