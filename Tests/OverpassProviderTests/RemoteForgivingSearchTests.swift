@@ -187,6 +187,24 @@ struct RemoteForgivingSearchTests {
         )
     }
 
+    /// A circle cut at the bound, and the pattern then refused: the circle's matches stand,
+    /// with the warning that venues may be missing; the search does not fail.
+    @Test func aCutCircleStandsWhenThePatternIsRefused() async throws {
+        let runtimeError = try OverpassTest.fixture("real-error-runtime.xml")
+        let fake = try await OverpassExtractServer.start { query in
+            query.contains("~") ? OverpassTest.osm(runtimeError) : nil
+        }
+        let bound = OverpassProvider.Configuration.ForgivingBound(radius: 3000, elements: 400)
+        let answer = try await remote(fake, bound: bound).search(query("ravintola", radius: 3000))
+        let queries = await fake.queries
+        await fake.stop()
+        #expect(queries.count == 2)
+        #expect(!answer.venues.isEmpty)
+        #expect(answer.warnings.count == 1)
+        #expect(answer.warnings.first?.hasPrefix("typos and word order were forgiven among only 400") == true)
+        #expect(answer.notes.contains { $0.hasPrefix("the term as a pattern was not answered: ") }, "\(answer.notes)")
+    }
+
     @Test func theNotesNameEachQueryAndItsTime() async throws {
         let fake = try await OverpassExtractServer.start()
         let answer = try await remote(fake).search(query("Stokcmann"))

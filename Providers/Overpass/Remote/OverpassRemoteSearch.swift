@@ -57,8 +57,11 @@ struct OverpassRemoteSearch {
             selection: selection,
             timeout: query.timeout
         )
-        // The time left of the search's own, for a second query.
-        let remaining = { max(1, query.timeout - (clock.now - start).seconds) }
+        // The time left of the search's own, for a second query: none under a second.
+        let remaining = { () -> Double? in
+            let left = query.timeout - (clock.now - start).seconds
+            return left >= 1 ? left : nil
+        }
         guard let term = selection.term else {
             let nearby = try await fetch(patternQuery, timeout: query.timeout)
             return Self.shaped(nearby.venues, notes: nearby.notes, center: center, query: query)
@@ -75,7 +78,9 @@ struct OverpassRemoteSearch {
         } catch .cancelled {
             throw .cancelled
         } catch {
-            let exact = try await fetch(patternQuery, timeout: remaining())
+            // The pattern in the time left; with none left, the circle's failure.
+            guard let left = remaining() else { throw error }
+            let exact = try await fetch(patternQuery, timeout: left)
             let answer = Self.shaped(exact.venues, notes: exact.notes, center: center, query: query)
             return Self.adding(bound.refusedWarning(error), to: answer)
         }
@@ -84,13 +89,25 @@ struct OverpassRemoteSearch {
         guard wide.elements >= bound.elements else {
             return Self.shaped(wide.venues, notes: wide.notes + [matchedNote], center: center, query: query)
         }
-        // The server left venues out: the pattern finds those of them it can. What it finds
-        // stays, should the matcher not take it (a phrase across two names); one element found
-        // by both is listed once.
-        let exact = try await fetch(patternQuery, timeout: remaining())
-        let matchedIDs = Set(wide.venues.map(\.id))
-        let found = wide.venues + exact.venues.filter { !matchedIDs.contains($0.id) }
-        var response = Self.shaped(found, notes: wide.notes + [matchedNote] + exact.notes, center: center, query: query)
+        // The server left venues out: the pattern (in the time left) finds those of them it
+        // can. What it finds stays, should the matcher not take it (a phrase across two names);
+        // one element found by both is listed once.
+        var found = wide.venues
+        var notes = wide.notes + [matchedNote]
+        if let left = remaining() {
+            do {
+                let exact = try await fetch(patternQuery, timeout: left)
+                let matchedIDs = Set(wide.venues.map(\.id))
+                found += exact.venues.filter { !matchedIDs.contains($0.id) }
+                notes += exact.notes
+            } catch .cancelled {
+                throw .cancelled
+            } catch {
+                // The circle's venues stand; the warning below says some may be missing.
+                notes.append("the term as a pattern was not answered: \(error.message)")
+            }
+        }
+        var response = Self.shaped(found, notes: notes, center: center, query: query)
         response.warnings.append(bound.truncatedWarning(radius: query.radius))
         return response
     }
