@@ -8,7 +8,7 @@ extension ReplicationFeed {
     /// Reads `state.txt`, then as few state files as it can (``ReplicationSequenceSearch``): on a
     /// regular feed a handful whatever its length; on an irregular one with missing files about
     /// 13 on average, a few dozen at most (42 in the tests' feeds of up to 5,000 sequences, one in
-    /// nine missing, over 40 seeds); on a server that removed its old files about 21 on average,
+    /// nine missing, over 116 seeds); on a server that removed its old files about 21 on average,
     /// up to about a hundred (93 over 159 seeds), when gaps in the files kept mislead the hunt
     /// for the oldest one.
     /// State files the server does not have (404) are stepped round; any other failure throws.

@@ -74,7 +74,7 @@ struct SequenceSearchTests {
                 }
             }
             // About 13 on average whatever the seed; the most in one search is a tail (42 over
-            // the sweep's first 40 seeds, where 40 was once asked on one seed's figure): a search
+            // the sweep's first 116 seeds, where 40 was once asked on one seed's figure): a search
             // that read one file per missing one would read hundreds.
             let average = Double(reads) / Double(searches)
             #expect(average <= 16, "seed \(seed): \(average) state files read on average")
