@@ -59,27 +59,22 @@ struct SequenceSearchTests {
         for draw in SeededGenerator.draws("irregularFeeds", seed: 6_123_456) {
             let (seed, generator) = draw
             var random = generator
-            var most = 0
-            var reads = 0
-            var searches = 0
+            var reads = ReadCounts()
             for round in 0..<120 {
                 let last = Int64.random(in: 1...5000, using: &random)
                 let model = FeedModel.irregular(last: last, using: &random)
                 for target in Self.targets(model, using: &random) {
                     let (answer, probes) = try await Self.search(model, target)
                     #expect(answer == model.bruteForce(atOrBefore: target), "seed \(seed), round \(round), \(target)")
-                    most = max(most, probes)
-                    reads += probes
-                    searches += 1
+                    reads.add(probes)
                 }
             }
             // About 13 on average whatever the seed; the most in one search is a tail (42 over
             // the sweep's first 116 seeds, where 40 was once asked on one seed's figure): a search
             // that read one file per missing one would read hundreds.
-            let average = Double(reads) / Double(searches)
-            #expect(average <= 16, "seed \(seed): \(average) state files read on average")
-            #expect(most <= 60, "seed \(seed): at most \(most) state files read")
-            print("irregularFeeds: at most \(most) state files read, \(average) on average")
+            #expect(reads.average <= 16, "seed \(seed): \(reads.average) state files read on average")
+            #expect(reads.most <= 60, "seed \(seed): at most \(reads.most) state files read")
+            print("irregularFeeds: at most \(reads.most) state files read, \(reads.average) on average")
         }
     }
 
@@ -88,9 +83,7 @@ struct SequenceSearchTests {
         for draw in SeededGenerator.draws("prunedFeeds", seed: 4_000_000) {
             let (seed, generator) = draw
             var random = generator
-            var most = 0
-            var reads = 0
-            var searches = 0
+            var reads = ReadCounts()
             for round in 0..<120 {
                 let last = Int64.random(in: 100...5000, using: &random)
                 let pruned = Int64.random(in: 1...(last - 10), using: &random)
@@ -98,19 +91,16 @@ struct SequenceSearchTests {
                 for target in Self.targets(model, using: &random) + [FeedModel.epoch] {
                     let (answer, probes) = try await Self.search(model, target)
                     #expect(answer == model.bruteForce(atOrBefore: target), "seed \(seed), round \(round), \(target)")
-                    most = max(most, probes)
-                    reads += probes
-                    searches += 1
+                    reads.add(probes)
                 }
             }
             // About 21 on average whatever the seed; the most in one search is a tail (93 over
             // the sweep's first 159 seeds, where 80 was once asked on one seed's figure: a gap in
             // the files kept can mislead the hunt for the oldest one, which then reads the gap's
             // neighbours). A search that read one file per removed one would read thousands.
-            let average = Double(reads) / Double(searches)
-            #expect(average <= 25, "seed \(seed): \(average) state files read on average")
-            #expect(most <= 120, "seed \(seed): at most \(most) state files read")
-            print("prunedFeeds: at most \(most) state files read, \(average) on average")
+            #expect(reads.average <= 25, "seed \(seed): \(reads.average) state files read on average")
+            #expect(reads.most <= 120, "seed \(seed): at most \(reads.most) state files read")
+            print("prunedFeeds: at most \(reads.most) state files read, \(reads.average) on average")
         }
     }
 
@@ -173,4 +163,21 @@ struct SequenceSearchTests {
             try await feed.sequence(atOrBefore: model.states[50]!)
         }
     }
+}
+
+/// State files read over many searches: the most in one, and the average.
+struct ReadCounts {
+    private(set) var most = 0
+    private var total = 0
+    private var searches = 0
+
+    /// Counts one search's reads.
+    mutating func add(_ probes: Int) {
+        most = max(most, probes)
+        total += probes
+        searches += 1
+    }
+
+    /// The reads per search; 0 before any.
+    var average: Double { searches == 0 ? 0 : Double(total) / Double(searches) }
 }

@@ -140,13 +140,11 @@ extension BrowserTests {
                     "document.documentElement.getAttribute('data-served-script') === 'ready'",
                     what: "the page's script (is its CSP hash right?)"
                 )
+                let person = ServedPagePerson(browser: browser)
                 var seen: [(status: String, suggestions: String?)] = []
                 for radius in ["5000", "500"] {
                     for (field, text) in [("token", Self.token), ("near", "60.1710,24.9414"), ("radius", radius)] {
-                        try browser.evaluateJSON(
-                            "(() => { const f = document.getElementById('\(field)'); f.focus(); f.select(); })()"
-                        )
-                        try browser.type(text)
+                        try person.fill(field, with: text)
                     }
                     try browser.evaluateJSON("document.getElementById('term').focus()")
                     try browser.evaluateJSON(
@@ -200,11 +198,9 @@ extension BrowserTests {
                     "document.documentElement.getAttribute('data-served-script') === 'ready'",
                     what: "the page's script (is its CSP hash right?)"
                 )
+                let person = ServedPagePerson(browser: browser)
                 for (field, text) in [("token", Self.token), ("near", "60.1710,24.9414"), ("radius", "500")] {
-                    try browser.evaluateJSON(
-                        "(() => { const f = document.getElementById('\(field)'); f.focus(); f.select(); })()"
-                    )
-                    try browser.type(text)
+                    try person.fill(field, with: text)
                 }
                 try browser.evaluateJSON("document.getElementById('term').focus()")
                 // Three letters typed in one task of the page, as fast as a typist's keys come:
