@@ -10,6 +10,12 @@ struct OpeningHoursParser {
     private(set) var comments: [String] = [""]
 
     init(_ text: String) {
+        // Most values are ASCII: their bytes are their scalars, with nothing to read otherwise.
+        var text = text
+        if let ascii = text.withUTF8({ utf8 in utf8.allSatisfy { $0 < 0x80 } ? utf8.map(UInt32.init) : nil }) {
+            scalars = ascii
+            return
+        }
         scalars = text.unicodeScalars.map { scalar in
             switch scalar.value {
             case 0x2013, 0x2014: 0x2D  // en and em dash read as '-'
@@ -115,10 +121,9 @@ struct OpeningHoursParser {
     }
 
     private mutating func parseKind() -> RuleKind? {
-        for (word, kind) in [("open", RuleKind.open), ("closed", .closed), ("off", .closed), ("unknown", .unknown)]
-        where consumeKeyword(word) {
-            return kind
-        }
+        if consumeKeyword("open") { return .open }
+        if consumeKeyword("closed") || consumeKeyword("off") { return .closed }
+        if consumeKeyword("unknown") { return .unknown }
         return nil
     }
 
@@ -395,7 +400,8 @@ struct OpeningHoursParser {
     }
 
     private func holidayAt(_ index: Int) -> String? {
-        for word in ["PH", "SH"] where keywordAt(index, word) { return word }
+        if keywordAt(index, "ph") { return "PH" }
+        if keywordAt(index, "sh") { return "SH" }
         return nil
     }
 
@@ -612,8 +618,8 @@ struct OpeningHoursParser {
     private let openParen: UInt32 = 0x28
     private let openBracket: UInt32 = 0x5B
 
-    private static let weekdayNames = ["mo", "tu", "we", "th", "fr", "sa", "su"]
-    private static let monthNames = [
+    private static let weekdayNames: [StaticString] = ["mo", "tu", "we", "th", "fr", "sa", "su"]
+    private static let monthNames: [StaticString] = [
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
     ]
 
@@ -649,32 +655,32 @@ struct OpeningHoursParser {
         return Int(c - 0x30)
     }
 
-    /// Consumes `literal` exactly.
-    private mutating func consume(_ literal: String) -> Bool {
-        var index = position
-        for unit in literal.unicodeScalars {
-            guard scalar(at: index) == unit.value else { return false }
-            index += 1
-        }
-        position = index
+    /// Consumes `literal` (ASCII) exactly.
+    private mutating func consume(_ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard position + length <= scalars.count else { return false }
+        let start = literal.utf8Start
+        for offset in 0..<length where scalars[position + offset] != UInt32(start[offset]) { return false }
+        position += length
         return true
     }
 
-    /// Whether `word` (any case) stands at `index`, not followed by a letter.
-    private func keywordAt(_ index: Int, _ word: String) -> Bool {
-        var i = index
-        for unit in word.unicodeScalars {
-            guard let c = scalar(at: i), lowercased(c) == lowercased(unit.value) else { return false }
-            i += 1
+    /// Whether `word` (ASCII, lowercase) stands at `index` in any case, not followed by a letter.
+    private func keywordAt(_ index: Int, _ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard index >= 0, index + length <= scalars.count else { return false }
+        let start = word.utf8Start
+        for offset in 0..<length where lowercased(scalars[index + offset]) != UInt32(start[offset]) {
+            return false
         }
-        return !isLetter(scalar(at: i))
+        return !isLetter(scalar(at: index + length))
     }
 
-    private func isKeyword(_ word: String) -> Bool { keywordAt(position, word) }
+    private func isKeyword(_ word: StaticString) -> Bool { keywordAt(position, word) }
 
-    private mutating func consumeKeyword(_ word: String) -> Bool {
+    private mutating func consumeKeyword(_ word: StaticString) -> Bool {
         guard keywordAt(position, word) else { return false }
-        position += word.unicodeScalars.count
+        position += word.utf8CodeUnitCount
         return true
     }
 
