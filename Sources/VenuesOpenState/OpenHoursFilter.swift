@@ -1,5 +1,6 @@
 public import VenuesAggregator
 public import VenuesCore
+import VenuesHours
 public import VenuesMerge
 
 /// Keeps the places open at a moment (`--open-now`, `--open-at`), or open for at least a while
@@ -24,19 +25,29 @@ public struct OpenHoursFilter: ResultFiltering {
 
     /// The verdict on one venue (a source's record, or a merged place's combined one).
     public func verdict(on venue: Venue) -> FilterVerdict {
-        // No source has hours: unknown, wherever and whenever it is (no zone to look up).
-        if venue.hours.isEmpty { return includeUnknown ? .kept : .leftOutUnknown }
-        return switch moment.shownState(of: venue) {
-        case .open: .kept
-        case .closed: .leftOut
-        case .unknown: includeUnknown ? .kept : .leftOutUnknown
-        }
+        verdict(on: venue, states: nil)
     }
 
     public func prepare(_ query: inout VenueQuery) {
         query.wantsOpeningHours = true
         let filter = self
-        query.prefilter = VenuePrefilter(identity: identity, readsHoursOnly: true) { filter.verdict(on: $0) }
+        let states = ShownStates()
+        query.prefilter = VenuePrefilter(identity: identity, readsHoursOnly: true) {
+            filter.verdict(on: $0, states: states)
+        }
+    }
+
+    /// ``verdict(on:)-(Venue)``; with `states`, each state that depends only on a text and a
+    /// zone is worked out once (a local source's thousands of venues share a few hundred values
+    /// and a zone or two).
+    func verdict(on venue: Venue, states: ShownStates?) -> FilterVerdict {
+        // No source has hours: unknown, wherever and whenever it is (no zone to look up).
+        if venue.hours.isEmpty { return includeUnknown ? .kept : .leftOutUnknown }
+        return switch states?.state(of: venue, at: moment) ?? moment.shownState(of: venue) {
+        case .open: .kept
+        case .closed: .leftOut
+        case .unknown: includeUnknown ? .kept : .leftOutUnknown
+        }
     }
 
     /// Everything the verdicts depend on: the time (an instant, or a wall-clock time read in each

@@ -128,6 +128,14 @@ public struct VenueHoursEvaluator: Sendable {
         return []
     }
 
+    /// Whether `specification`, once read, has sun times (`sunrise`, `dusk`…): its state then
+    /// depends on the venue's position, not only on its zone. `false` for a text that cannot
+    /// be read (its state is unknown wherever it is).
+    public func usesSunTimes(_ specification: String) -> Bool {
+        guard case .success(let parsed) = memo.hours(specification) else { return false }
+        return parsed.usesSunEvents
+    }
+
     /// The zone the venue's hours are read in, and where it came from.
     public func zone(of venue: Venue, at instant: Date) -> (zone: TimeZone, source: VenueOpenState.ZoneSource) {
         VenueZone.zone(of: venue, hours: Self.trustOrder(venue.hours).first, at: instant, user: userTimeZone)

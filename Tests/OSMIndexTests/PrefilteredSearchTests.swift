@@ -1,6 +1,7 @@
 import Foundation
 import OSMIndex
 import OSMModel
+import Synchronization
 import Testing
 import VenuesCore
 import VenuesTestSupport
@@ -11,13 +12,18 @@ import VenuesTestSupport
 struct PrefilteredSearchTests {
     /// Keeps about one venue in `1/share`, leaves one in six unknown, by a hash of its id: a
     /// test that has nothing to do with distance or the order the index stores venues in. With
-    /// `hoursOnly`, a venue without opening hours is unknown, and the prefilter says it reads
-    /// only hours (so that the reader judges venues made of id, name, position and hours).
+    /// `hoursOnly`, the prefilter says it reads only hours and position, and keeps its word: a
+    /// venue without opening hours is unknown, the others are judged by a hash of their hours
+    /// and position (the reader judges them as stand-ins that have nothing else of theirs).
     static func prefilter(share: Int, hoursOnly: Bool = false) -> VenuePrefilter {
         VenuePrefilter(identity: "hash/\(share)/\(hoursOnly)", readsHoursOnly: hoursOnly) { venue in
             if hoursOnly, venue.hours.isEmpty { return .leftOutUnknown }
+            let read =
+                hoursOnly
+                ? "\(venue.hours.map(\.specification)) \(venue.coordinate.latitude) \(venue.coordinate.longitude)"
+                : venue.id.description
             var hash: UInt64 = 14_695_981_039_346_656_037
-            for byte in venue.id.description.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
+            for byte in read.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
             if hash % UInt64(share) == 0 { return .kept }
             return hash % 6 == 1 ? .leftOutUnknown : .leftOut
         }
@@ -128,6 +134,45 @@ struct PrefilteredSearchTests {
             if passing.count >= 5 { cut += 1 }
         }
         #expect(cut >= 2, "too few terms with more than five matches that pass")
+    }
+
+    @Test func aFilterOnHoursJudgesEachVenueByItsOwnHoursAndPositionReadOncePerValue() async throws {
+        let index = try await IndexTest.sampleIndex.value
+        let reader = try OSMIndexReader(url: index)
+        for (radius, center) in [(400.0, IndexTest.helsinki), (1_500, IndexTest.helsinki)] {
+            let whole = OSMIndexReader.Query(
+                center: center,
+                radius: radius,
+                categories: [],
+                selection: try OSMSelection(categories: [], term: nil),
+                nearest: nil
+            )
+            let all = try reader.search(whole).venues
+            // What each venue with hours would be judged by: its hours and its position.
+            let expected = all.filter { !$0.hours.isEmpty }
+                .map { "\($0.hours.map(\.specification)) \($0.coordinate.latitude) \($0.coordinate.longitude)" }
+            let distinct = Set(all.flatMap { $0.hours.map(\.specification) })
+            #expect(expected.count > 20 && distinct.count > 5 && distinct.count < expected.count, "\(radius) m")
+
+            // A filter that keeps nothing judges the whole circle; it records what it was shown.
+            let seen = Mutex<[String]>([])
+            var asked = whole
+            asked.nearest = 10
+            asked.prefilter = VenuePrefilter(identity: "none", readsHoursOnly: true) { venue in
+                guard !venue.hours.isEmpty else { return .leftOutUnknown }
+                let shown =
+                    "\(venue.hours.map(\.specification)) \(venue.coordinate.latitude) \(venue.coordinate.longitude)"
+                seen.withLock { $0.append(shown) }
+                return .leftOut
+            }
+            let answer = try reader.search(asked)
+            #expect(answer.venues.isEmpty)
+            #expect(answer.filtered == FilterCounts(leftOut: expected.count, unknown: all.count - expected.count))
+            #expect(seen.withLock { $0.sorted() } == expected.sorted(), "\(radius) m")
+            // Judged by the hours read with their candidates, each distinct value made once.
+            let note = "\(expected.count) by their hours read with the candidates: \(distinct.count) distinct value(s)"
+            #expect(answer.notes.contains { $0.contains(note) }, "\(answer.notes)")
+        }
     }
 
     @Test func venuesAtTheDistanceOfTheLastOneThatPassesStayToo() async throws {

@@ -70,4 +70,77 @@ struct ShownStateTests {
             }
         }
     }
+    /// A filter keeps the states that depend only on a text and a zone, for the venues of one
+    /// listing: each venue still gets the verdict it gets alone — also venues with sun times in
+    /// one zone far apart (Helsinki and Utsjoki, New York and Buffalo), venues of several
+    /// sources, and sources that name their zone or offset.
+    @Test func aFilterThatKeepsStatesGivesEachVenueItsOwnVerdict() throws {
+        let values =
+            Self.values + ["sunrise-sunset", "sunset-sunrise", "(sunrise+01:00)-(sunset-01:00)", "dusk-dawn"]
+        let positions = [
+            try Coordinate(latitude: 60.1699, longitude: 24.9384),
+            try Coordinate(latitude: 69.9078, longitude: 27.0265),
+            try Coordinate(latitude: 40.7128, longitude: -74.006),
+            try Coordinate(latitude: 42.8864, longitude: -78.8784),
+            try Coordinate(latitude: 52.52, longitude: 13.405), try Coordinate(latitude: 0, longitude: -140),
+        ]
+        for draw in SeededGenerator.draws("ShownStateTests.filter") {
+            var (seed, random) = draw
+            for _ in 0..<40 {
+                let now = Date(
+                    timeIntervalSince1970: 1_767_225_600
+                        + Double(Int.random(in: 0..<(2 * 365 * 86_400), using: &random))
+                )
+                let time: HoursTime =
+                    Bool.random(using: &random)
+                    ? .instant(now.addingTimeInterval(Double(Int.random(in: -86_400...86_400, using: &random))))
+                    : .local(
+                        date: nil,
+                        hour: Int.random(in: 0..<24, using: &random),
+                        minute: [0, 30].randomElement(using: &random)!,
+                        second: 0
+                    )
+                let moment = HoursMoment(
+                    time: time,
+                    now: now,
+                    duration: [0, 0, 5_400].randomElement(using: &random)!,
+                    evaluator: VenueHoursEvaluator(userTimeZone: TimeZone(identifier: "Asia/Tokyo")!)
+                )
+                let filter = OpenHoursFilter(moment: moment, includeUnknown: Bool.random(using: &random))
+                var query = VenueQuery(center: positions[0], radius: 1_000)
+                filter.prepare(&query)
+                let prefilter = try #require(query.prefilter)
+                for round in 0..<60 {
+                    // Mostly what a local source gives (one text, no zone), often the same text.
+                    var hours = [
+                        VenueHours(provider: .openStreetMap, specification: values.randomElement(using: &random)!)
+                    ]
+                    if Int.random(in: 0..<4, using: &random) == 0 {
+                        hours.append(
+                            VenueHours(
+                                provider: .google,
+                                specification: values.randomElement(using: &random)!,
+                                timeZone: [nil, "Europe/Helsinki"].randomElement(using: &random)!,
+                                utcOffsetMinutes: [nil, 120, -300].randomElement(using: &random)!
+                            )
+                        )
+                        if Bool.random(using: &random) { hours.removeFirst() }
+                    }
+                    let venue = Venue(
+                        id: try VenueID(parsing: "osm:node/\(round + 1)"),
+                        name: "Venue",
+                        coordinate: positions.randomElement(using: &random)!,
+                        hours: hours
+                    )
+                    // Twice: the second verdict may come from the kept states.
+                    for _ in 0..<2 {
+                        #expect(
+                            prefilter.verdict(venue) == filter.verdict(on: venue),
+                            "seed \(seed): \(hours.map(\.specification)) at \(venue.coordinate), \(time), now \(now)"
+                        )
+                    }
+                }
+            }
+        }
+    }
 }

@@ -90,6 +90,9 @@ package final class OSMIndexReader {
     private var summaryKeyIDs: [Int]?
     /// The ids of the mapper's ``IndexVenueMapper/hoursSummary`` keys, as ``summaryKeyIDs``.
     private var hoursSummaryKeyIDs: [Int]?
+    /// The hours of a prefiltered walk's candidates, while one runs whose prefilter reads only
+    /// hours: ``check(_:row:within:of:_:)`` then reads each candidate's hours with its row.
+    private var candidateHours: CandidateHours?
     /// The statements of the searches, compiled once per reader (``prepared(_:)``).
     private var statements: [String: SQLiteStatement] = [:]
     /// Whether the stored category bits and folded texts were made by this build's rules.
@@ -317,6 +320,10 @@ package final class OSMIndexReader {
         var match: VenueMatch?
         /// `venue.categories`: the category bits and the hours bit (0 where not read).
         var categories: Int64 = 0
+        /// The number of its opening hours in the walk's ``CandidateHours`` (or
+        /// ``CandidateHours/none``), read with the row when a prefilter reads only hours;
+        /// ``CandidateHours/unread`` otherwise.
+        var hours: Int32 = CandidateHours.unread
     }
 
     private func run(_ query: Query, cancellation: CancellationFlag?) throws -> Answer {
@@ -436,13 +443,17 @@ package final class OSMIndexReader {
         // hours; the rest of the row is read for the venues it keeps.
         let hoursSummary = prefilter.readsHoursOnly ? mapper.hoursSummary?.make : nil
         let hoursSummaryKeys = hoursSummary == nil ? nil : try hoursSummaryKeys()
-        // Where the index keeps the hours bit, a venue without hours is judged without reading
-        // its row: as a venue with no hours at its position, all such a prefilter reads (one
-        // stand-in made once, moved to each; its id is the first one's, which it does not read).
-        let hoursMask = hoursSummary == nil ? nil : info.hoursBit.map { Int64(1) << Int64($0) }
-        var withoutHours: Venue?
+        // The candidates' hours are read with the rows they are checked with, and each
+        // candidate is judged as a stand-in with its hours at its position (all such a
+        // prefilter reads): the rows of the venues it leaves out are never decoded.
+        if hoursSummary != nil, let keyID = try keyIDs(of: ["opening_hours"]).first {
+            candidateHours = CandidateHours(keyID: keyID)
+        }
+        defer { candidateHours = nil }
         // Each venue is read and judged once, whatever the rounds.
-        var judged: [Int64: (venue: Venue?, verdict: FilterVerdict)] = [:]
+        var judged: [Int64: Judgement] = [:]
+        // The whole venues of those kept (few: they are the answer).
+        var keptVenues: [Int64: Venue] = [:]
         var round = query
         while true {
             let (found, notes, complete) = try candidates(round, cancellation: cancellation)
@@ -459,52 +470,43 @@ package final class OSMIndexReader {
                     // Nearest first, every venue at the distance of the last one stays too.
                     guard query.ranked == nil, let cut, candidate.distance <= cut else { break }
                 }
-                let decided: (venue: Venue?, verdict: FilterVerdict)
+                let decided: Judgement
                 if let known = judged[candidate.element] {
                     decided = known
-                } else if let hoursSummary, let hoursMask, candidate.categories & hoursMask == 0,
-                    let placeholder = withoutHours ?? Self.venueWithoutHours(candidate, hoursSummary)
-                {
-                    withoutHours = placeholder
-                    var judgedVenue = placeholder
-                    judgedVenue.coordinate = candidate.coordinate
-                    let verdict = prefilter.verdict(judgedVenue)
-                    let whole =
-                        verdict == .kept
-                        ? try venue(of: candidate, row: row, everyField: query.everyField, keeping: summaryKeys)
-                        : judgedVenue
-                    decided = (whole, verdict)
-                    judged[candidate.element] = decided
-                } else if let hoursSummary {
-                    let light = try venue(of: candidate, row: row, keeping: hoursSummaryKeys) { kind, id, tags, _ in
-                        hoursSummary(kind, id, candidate.coordinate, tags)
-                    }
-                    let verdict = light.map(prefilter.verdict) ?? .leftOut
-                    let whole =
-                        verdict == .kept
-                        ? try venue(of: candidate, row: row, everyField: query.everyField, keeping: summaryKeys) : light
-                    decided = (whole, verdict)
-                    judged[candidate.element] = decided
                 } else {
-                    let venue = try venue(of: candidate, row: row, everyField: query.everyField, keeping: summaryKeys)
-                    decided = (venue, venue.map(prefilter.verdict) ?? .leftOut)
+                    if judged.isEmpty { judged.reserveCapacity(ordered.count) }
+                    let (judgement, whole) = try judge(
+                        candidate,
+                        by: prefilter,
+                        row: row,
+                        everyField: query.everyField,
+                        summaryKeys: summaryKeys,
+                        hoursSummary: hoursSummary.map { ($0, hoursSummaryKeys) }
+                    )
+                    decided = judgement
                     judged[candidate.element] = decided
+                    keptVenues[candidate.element] = whole
                 }
-                guard let venue = decided.venue else { continue }
-                switch decided.verdict {
+                switch decided {
                 case .kept:
+                    guard let venue = keptVenues[candidate.element] else { continue }
                     kept.append((venue, candidate.match))
                     if kept.count == wanted { cut = candidate.distance }
+                case .leftOut(.leftOutUnknown): counts.unknown += 1
                 case .leftOut: counts.leftOut += 1
-                case .leftOutUnknown: counts.unknown += 1
+                case .noVenue: continue
                 }
             }
             guard kept.count < wanted, !complete, let asked = round.nearest else {
                 var answer = Answer(venues: kept.map(\.venue), notes: notes, matches: kept.map(\.match))
                 answer.filtered = counts
-                answer.notes.append(
+                var note =
                     "index \(info.name): \(judged.count) venue(s) judged by \(prefilter.identity), \(kept.count) kept"
-                )
+                if let candidateHours {
+                    note +=
+                        " (\(candidateHours.judgedWithHours) by their hours read with the candidates: \(candidateHours.distinctValues) distinct value(s))"
+                }
+                answer.notes.append(note)
                 return answer
             }
             // Too few passed among the nearest: ask for as many more as the share that passed
@@ -514,15 +516,55 @@ package final class OSMIndexReader {
         }
     }
 
-    /// A venue with no hours made of the candidate's id and position (and a stand-in name) by
-    /// the mapper's hours summary, for a prefilter that reads only hours to judge the venues the
-    /// hours bit says have none.
-    private static func venueWithoutHours(
+    /// What a prefiltered walk decided of a venue: kept, left out (and why), or no venue at all
+    /// (the mapper makes none of its row).
+    private enum Judgement {
+        case kept
+        case leftOut(FilterVerdict)
+        case noVenue
+    }
+
+    /// Judges one candidate by `prefilter`, and reads the whole venue (with `row`) only when it
+    /// is kept (then returned beside the judgement). With `hoursSummary` (a prefilter that reads only hours, and the mapper's hours
+    /// summary with the ids of its keys), the candidate is judged as the stand-in of its hours
+    /// (``CandidateHours``) when they were read with it, else as the summary of its row.
+    private func judge(
         _ candidate: Candidate,
-        _ hoursSummary: (OSMElement.Kind, Int64, Coordinate, OSMTags) -> Venue?
-    ) -> Venue? {
-        guard let (kind, id) = OSMIndexSchema.kindAndID(element: candidate.element) else { return nil }
-        return hoursSummary(kind, id, candidate.coordinate, OSMTags(pairs: [.init(key: "name", value: "-")]))
+        by prefilter: VenuePrefilter,
+        row: SQLiteStatement,
+        everyField: Bool,
+        summaryKeys: [Int]?,
+        hoursSummary: (make: (OSMElement.Kind, Int64, Coordinate, OSMTags) -> Venue?, keys: [Int]?)?
+    ) throws -> (Judgement, Venue?) {
+        let verdict: FilterVerdict
+        if let hoursSummary, candidate.hours != CandidateHours.unread,
+            let standInVerdict = candidateHours?.verdict(
+                for: candidate.hours,
+                element: candidate.element,
+                at: candidate.coordinate,
+                make: hoursSummary.make,
+                judge: prefilter.verdict
+            )
+        {
+            verdict = standInVerdict
+        } else if let hoursSummary {
+            let light = try venue(of: candidate, row: row, keeping: hoursSummary.keys) { kind, id, tags, _ in
+                hoursSummary.make(kind, id, candidate.coordinate, tags)
+            }
+            guard let light else { return (.noVenue, nil) }
+            verdict = prefilter.verdict(light)
+        } else {
+            guard let whole = try venue(of: candidate, row: row, everyField: everyField, keeping: summaryKeys) else {
+                return (.noVenue, nil)
+            }
+            verdict = prefilter.verdict(whole)
+            return verdict == .kept ? (.kept, whole) : (.leftOut(verdict), nil)
+        }
+        guard verdict == .kept else { return (.leftOut(verdict), nil) }
+        guard let whole = try venue(of: candidate, row: row, everyField: everyField, keeping: summaryKeys) else {
+            return (.noVenue, nil)
+        }
+        return (.kept, whole)
     }
 
     /// Relevance order: the better match, then the nearer, then the element.
@@ -588,9 +630,14 @@ package final class OSMIndexReader {
         return result
     }
 
-    /// The statement ``check(_:row:within:of:_:)`` reads a venue's row with.
+    /// The statement ``check(_:row:within:of:_:)`` reads a venue's row with (and its tags, to
+    /// read its hours, during a walk with ``candidateHours``).
     private func candidateRow() throws -> SQLiteStatement {
-        try prepared("SELECT latitude, longitude, categories, search FROM venue WHERE element = ?")
+        try prepared(
+            candidateHours == nil
+                ? "SELECT latitude, longitude, categories, search FROM venue WHERE element = ?"
+                : "SELECT latitude, longitude, categories, search, tags FROM venue WHERE element = ?"
+        )
     }
 
     /// The venue `element` as a candidate, read with `row` (``candidateRow()``), when it lies
@@ -619,13 +666,23 @@ package final class OSMIndexReader {
                 Candidate(element: element, coordinate: coordinate, distance: distance, categories: categories), false
             )
         }
+        var hours = CandidateHours.unread
+        if candidateHours != nil {
+            // Where the index keeps the hours bit, a venue without it has no hours, unread.
+            if let bit = info.hoursBit, categories & (Int64(1) << Int64(bit)) == 0 {
+                hours = CandidateHours.none
+            } else {
+                hours = row.withBlob(4) { candidateHours?.number(ofTags: $0) } ?? CandidateHours.unread
+            }
+        }
         return (
             Candidate(
                 element: element,
                 coordinate: coordinate,
                 distance: distance,
                 match: match,
-                categories: categories
+                categories: categories,
+                hours: hours
             ),
             true
         )

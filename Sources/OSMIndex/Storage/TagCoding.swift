@@ -56,3 +56,30 @@ enum TagCoding {
         return tags
     }
 }
+
+extension TagCoding {
+    /// What a blob says of one key.
+    enum Lookup: Equatable {
+        /// The blob has no tag of that key.
+        case absent
+        /// The value of the key's first tag: where its UTF-8 bytes are in the blob.
+        case found(Range<Int>)
+        /// The blob is damaged before the key was found.
+        case damaged
+    }
+
+    /// The value of the first tag of the key numbered `keyID` in a blob, found without decoding
+    /// the other tags.
+    static func lookUp(_ keyID: Int, in bytes: UnsafeRawBufferPointer) -> Lookup {
+        var offset = 0
+        while offset < bytes.count {
+            guard let id = readVarint(bytes, &offset), let length = readVarint(bytes, &offset),
+                length <= UInt64(bytes.count - offset)
+            else { return .damaged }
+            let end = offset + Int(length)
+            if id == UInt64(keyID) { return .found(offset..<end) }
+            offset = end
+        }
+        return .absent
+    }
+}

@@ -1,0 +1,98 @@
+import OSMModel
+import VenuesCore
+
+/// The opening hours of a prefiltered walk's candidates (``OSMIndexReader``), read from the row
+/// the candidate is checked with: each distinct `opening_hours` value numbered once, and for
+/// each number the venue a prefilter that reads only hours judges in place of every candidate
+/// with that value (moved to the candidate's position). A filter on hours then never decodes
+/// the rows of the venues it leaves out, and makes one venue per value, not one per venue.
+///
+/// A stand-in has the first candidate's id and the name "-": a prefilter that reads only hours
+/// judges a venue by its hours and position (``VenuePrefilter/readsHoursOnly``).
+struct CandidateHours {
+    /// A candidate whose hours were not read: its row is read to judge it.
+    static let unread: Int32 = -2
+    /// A candidate without an `opening_hours` value.
+    static let none: Int32 = -1
+
+    /// `tag_key.id` of `opening_hours` in the index.
+    let keyID: Int
+    /// The numbers of the values met, by a hash of their bytes (values of equal hash share a
+    /// list, told apart by their bytes): a value met again costs no string.
+    private var numbers: [UInt64: [Int32]] = [:]
+    private var bytes: [[UInt8]] = []
+    private var texts: [String] = []
+    /// The stand-in of each number, once made (`.some(nil)`: the mapper makes no venue).
+    private var standIns: [Venue??] = []
+    private var withoutHours: Venue??
+    /// How many candidates were judged by their stand-in with hours (``verdict(for:element:at:make:judge:)``).
+    private(set) var judgedWithHours = 0
+    /// How many distinct values were met.
+    var distinctValues: Int { texts.count }
+
+    /// Hours numbered as the tags blobs of an index whose `opening_hours` key is `keyID` hold them.
+    init(keyID: Int) {
+        self.keyID = keyID
+    }
+
+    /// The number of the `opening_hours` value in a row's tags blob, ``none`` when it has
+    /// none, and ``unread`` when the blob is damaged (the row is then read as a whole).
+    mutating func number(ofTags blob: UnsafeRawBufferPointer) -> Int32 {
+        switch TagCoding.lookUp(keyID, in: blob) {
+        case .absent: return Self.none
+        case .damaged: return Self.unread
+        case .found(let range):
+            let value = UnsafeRawBufferPointer(rebasing: blob[range])
+            // FNV-1a.
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in value { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            for number in numbers[hash, default: []] where bytes[Int(number)].elementsEqual(value) {
+                return number
+            }
+            let number = Int32(texts.count)
+            numbers[hash, default: []].append(number)
+            bytes.append(Array(value))
+            texts.append(String(decoding: value, as: UTF8.self))
+            standIns.append(nil)
+            return number
+        }
+    }
+
+    /// The verdict of `judge` on the candidate `element` at `coordinate` whose hours are
+    /// `number` (a number of ``number(ofTags:)``, or ``none``), judged as the stand-in of those
+    /// hours made by `make` (the mapper's hours summary) from a name and the value only, moved
+    /// to `coordinate`; `nil` when the mapper makes no venue of them.
+    mutating func verdict(
+        for number: Int32,
+        element: Int64,
+        at coordinate: Coordinate,
+        make: (OSMElement.Kind, Int64, Coordinate, OSMTags) -> Venue?,
+        judge: (Venue) -> FilterVerdict
+    ) -> FilterVerdict? {
+        // The stand-ins are moved in place and judged where they are kept, not copied.
+        if number == Self.none {
+            if withoutHours == nil { withoutHours = .some(standIn(number, element: element, coordinate, make)) }
+            guard withoutHours! != nil else { return nil }
+            withoutHours!!.coordinate = coordinate
+            return judge(withoutHours!!)
+        }
+        let index = Int(number)
+        if standIns[index] == nil { standIns[index] = .some(standIn(number, element: element, coordinate, make)) }
+        guard standIns[index]! != nil else { return nil }
+        standIns[index]!!.coordinate = coordinate
+        judgedWithHours += 1
+        return judge(standIns[index]!!)
+    }
+
+    private func standIn(
+        _ number: Int32,
+        element: Int64,
+        _ coordinate: Coordinate,
+        _ make: (OSMElement.Kind, Int64, Coordinate, OSMTags) -> Venue?
+    ) -> Venue? {
+        guard let (kind, id) = OSMIndexSchema.kindAndID(element: element) else { return nil }
+        var pairs = [OSMTags.Pair(key: "name", value: "-")]
+        if number >= 0 { pairs.append(OSMTags.Pair(key: "opening_hours", value: texts[Int(number)])) }
+        return make(kind, id, coordinate, OSMTags(pairs: pairs))
+    }
+}
