@@ -73,7 +73,8 @@ struct ShownStateTests {
     /// A filter keeps the states that depend only on a text and a zone, for the venues of one
     /// listing: each venue still gets the verdict it gets alone — also venues with sun times in
     /// one zone far apart (Helsinki and Utsjoki, New York and Buffalo), venues of several
-    /// sources, and sources that name their zone or offset.
+    /// sources, sources that name their zone, and sources that give an offset (whose zone may
+    /// differ between the present and the moment asked).
     @Test func aFilterThatKeepsStatesGivesEachVenueItsOwnVerdict() throws {
         let values =
             Self.values + ["sunrise-sunset", "sunset-sunrise", "(sunrise+01:00)-(sunset-01:00)", "dusk-dawn"]
@@ -93,7 +94,15 @@ struct ShownStateTests {
                 )
                 let time: HoursTime =
                     Bool.random(using: &random)
-                    ? .instant(now.addingTimeInterval(Double(Int.random(in: -86_400...86_400, using: &random))))
+                    // Up to half a year away: across a daylight-saving change from the present.
+                    ? .instant(
+                        now.addingTimeInterval(
+                            Double(
+                                Int.random(in: -183...183, using: &random) * 86_400
+                                    + Int.random(in: 0..<86_400, using: &random)
+                            )
+                        )
+                    )
                     : .local(
                         date: nil,
                         hour: Int.random(in: 0..<24, using: &random),
@@ -111,20 +120,38 @@ struct ShownStateTests {
                 filter.prepare(&query)
                 let prefilter = try #require(query.prefilter)
                 for round in 0..<60 {
-                    // Mostly what a local source gives (one text, no zone), often the same text.
+                    // Mostly what a local source gives (one text, no zone), often the same text;
+                    // else one source with an offset (Helsinki's in winter or in summer, New York's),
+                    // or one naming its zone, or two sources.
                     var hours = [
                         VenueHours(provider: .openStreetMap, specification: values.randomElement(using: &random)!)
                     ]
-                    if Int.random(in: 0..<4, using: &random) == 0 {
+                    switch Int.random(in: 0..<8, using: &random) {
+                    case 0, 1:
+                        hours = [
+                            VenueHours(
+                                provider: .google,
+                                specification: values.randomElement(using: &random)!,
+                                utcOffsetMinutes: [120, 180, -300, -240].randomElement(using: &random)!
+                            )
+                        ]
+                    case 2:
+                        hours = [
+                            VenueHours(
+                                provider: .foursquare,
+                                specification: values.randomElement(using: &random)!,
+                                timeZone: ["Europe/Helsinki", "America/Chicago"].randomElement(using: &random)!
+                            )
+                        ]
+                    case 3:
                         hours.append(
                             VenueHours(
                                 provider: .google,
                                 specification: values.randomElement(using: &random)!,
-                                timeZone: [nil, "Europe/Helsinki"].randomElement(using: &random)!,
                                 utcOffsetMinutes: [nil, 120, -300].randomElement(using: &random)!
                             )
                         )
-                        if Bool.random(using: &random) { hours.removeFirst() }
+                    default: break
                     }
                     let venue = Venue(
                         id: try VenueID(parsing: "osm:node/\(round + 1)"),
