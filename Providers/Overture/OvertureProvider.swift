@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import OSMIndex
 import OSMModel
 public import VenuesCore

@@ -1,6 +1,6 @@
 package import Foundation
 package import OSMModel
-package import VenuesCore
+import VenuesCore
 
 /// The reader for a local OpenStreetMap file, chosen by what the file is: PBF when it starts
 /// like one (or is named `.pbf`, so that a damaged PBF file gets the PBF reader's message), else

@@ -1,6 +1,6 @@
 package import Foundation
 package import OSMModel
-package import VenuesCore
+import VenuesCore
 
 /// A reader of one OSM file format, as ``OSMFile`` wraps it: made with its options and a
 /// cancellation flag, it reads a whole file into a visitor.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// `--format csv`: RFC 4180 (CRLF line ends, quoted where needed) with a header row. Text
 /// cells that a spreadsheet would run as a formula are prefixed with `'`. `open` is the opening

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// `--format geojson`: an RFC 7946 FeatureCollection of Points whose properties are the JSON
 /// output's venue fields (coordinates in the geometry, longitude first), and, as a foreign

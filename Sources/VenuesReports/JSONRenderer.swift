@@ -1,6 +1,6 @@
-public import Foundation
+import Foundation
 public import VenuesAggregator
-public import VenuesCore
+import VenuesCore
 
 /// `--format json`: the stable document of `docs/cli.md`, "JSON output".
 public enum JSONRenderer {

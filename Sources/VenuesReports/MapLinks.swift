@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import VenuesCore
 
 /// Open-in-map links for a venue: what a user taps a pin for. None of them carries a key.

@@ -1,5 +1,5 @@
-public import Foundation
-public import VenuesCore
+import Foundation
+import VenuesCore
 public import VenuesOpenState
 
 extension ResultDocument {

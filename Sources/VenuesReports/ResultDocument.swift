@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import VenuesAggregator
 public import VenuesCore
 public import VenuesMerge

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Makes provider-supplied text safe to print: no control or escape characters reach the
 /// terminal (or a file a terminal may later show).

@@ -1,5 +1,5 @@
-public import Foundation
-public import VenuesAggregator
+import Foundation
+import VenuesAggregator
 public import VenuesCore
 public import VenuesFavorites
 public import VenuesMerge

@@ -1,4 +1,4 @@
-public import VenuesCore
+import VenuesCore
 public import VenuesFavorites
 
 /// A ``VenuesFavorites/Favorite`` as a store's row keeps it: text, numbers and lists of text,

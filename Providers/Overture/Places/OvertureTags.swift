@@ -1,5 +1,5 @@
 import Foundation
-package import OSMModel
+import OSMModel
 
 /// How a place is stored in an index of the OSM engine: as a node whose tags code every field
 /// of the schema, OpenStreetMap's keys where one means the same (so that the engine's search

@@ -1,4 +1,4 @@
-public import VenuesCore
+import VenuesCore
 
 /// Which places an answer shows: those with a confidence of at least the minimum (or none
 /// given), and — unless closed places are asked for — those whose `operating_status` is `open`

@@ -1,6 +1,6 @@
 package import Foundation
 package import OSMModel
-package import VenuesCore
+import VenuesCore
 
 /// Streams an OpenStreetMap PBF file (`.osm.pbf`), handing each node, way and relation to a
 /// visitor in file order, like ``OSMXMLReader`` does for XML.

@@ -1,7 +1,7 @@
 internal import CLibXML2
 package import Foundation
 package import OSMModel
-package import VenuesCore
+import VenuesCore
 
 /// Streams OSM XML (an Overpass answer or an `.osm` extract) through libxml2's SAX2 push
 /// parser, handing each `<node>`, `<way>` and `<relation>` to a visitor.
