@@ -619,6 +619,15 @@ struct OpeningHoursParser {
     private let openBracket: UInt32 = 0x5B
 
     private static let weekdayNames: [StaticString] = ["mo", "tu", "we", "th", "fr", "sa", "su"]
+    /// Whether an ASCII letter (lowercase) begins one of ``weekdayNames``, or of ``monthNames``.
+    private static let weekdayInitials = asciiTable("mtwfs")
+    private static let monthInitials = asciiTable("jfmasond")
+
+    private static func asciiTable(_ letters: String) -> [Bool] {
+        var table = [Bool](repeating: false, count: 128)
+        for letter in letters.utf8 { table[Int(letter)] = true }
+        return table
+    }
     private static let monthNames: [StaticString] = [
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
     ]
@@ -686,12 +695,19 @@ struct OpeningHoursParser {
 
     /// The weekday (Monday = 0) whose two letters stand at `index`.
     private func weekdayAt(_ index: Int) -> Int? {
-        Self.weekdayNames.firstIndex { keywordAt(index, $0) }
+        // Most positions start no weekday: a letter of none of them ends the search at once.
+        guard let first = scalar(at: index).map(lowercased), first < 128, Self.weekdayInitials[Int(first)] else {
+            return nil
+        }
+        return Self.weekdayNames.firstIndex { keywordAt(index, $0) }
     }
 
     /// The month (1-12) whose three letters stand at `index`.
     private func monthAt(_ index: Int) -> Int? {
-        Self.monthNames.firstIndex { keywordAt(index, $0) }.map { $0 + 1 }
+        guard let first = scalar(at: index).map(lowercased), first < 128, Self.monthInitials[Int(first)] else {
+            return nil
+        }
+        return Self.monthNames.firstIndex { keywordAt(index, $0) }.map { $0 + 1 }
     }
 
     private func describeCurrent() -> String {

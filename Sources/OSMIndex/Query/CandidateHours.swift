@@ -22,9 +22,14 @@ struct CandidateHours {
     private var numbers: [UInt64: [Int32]] = [:]
     private var bytes: [[UInt8]] = []
     private var texts: [String] = []
-    /// The stand-in of each number, once made (`.some(nil)`: the mapper makes no venue).
-    private var standIns: [Venue??] = []
-    private var withoutHours: Venue??
+    /// The stand-ins made, judged where they are kept (moved, not copied).
+    private var standIns: [Venue] = []
+    /// Where each number's stand-in is in ``standIns``: ``notMade`` yet, or ``noVenue`` when the
+    /// mapper makes none.
+    private var slots: [Int] = []
+    private var withoutHoursSlot = Self.notMade
+    private static let notMade = -1
+    private static let noVenue = -2
     /// How many candidates were judged by their stand-in with hours (``verdict(for:element:at:make:judge:)``).
     private(set) var judgedWithHours = 0
     /// How many distinct values were met.
@@ -53,7 +58,7 @@ struct CandidateHours {
             numbers[hash, default: []].append(number)
             bytes.append(Array(value))
             texts.append(String(decoding: value, as: UTF8.self))
-            standIns.append(nil)
+            slots.append(Self.notMade)
             return number
         }
     }
@@ -69,28 +74,38 @@ struct CandidateHours {
         make: (OSMElement.Kind, Int64, Coordinate, OSMTags) -> Venue?,
         judge: (Venue) -> FilterVerdict
     ) -> FilterVerdict? {
-        // The stand-ins are moved in place and judged where they are kept, not copied.
+        let slot: Int
         if number == Self.none {
-            if withoutHours == nil { withoutHours = .some(standIn(number, element: element, coordinate, make)) }
-            guard withoutHours! != nil else { return nil }
-            withoutHours!!.coordinate = coordinate
-            return judge(withoutHours!!)
+            if withoutHoursSlot == Self.notMade { withoutHoursSlot = store(standIn(number, element: element, make)) }
+            slot = withoutHoursSlot
+        } else {
+            let index = Int(number)
+            if slots[index] == Self.notMade { slots[index] = store(standIn(number, element: element, make)) }
+            slot = slots[index]
+            if slot >= 0 { judgedWithHours += 1 }
         }
-        let index = Int(number)
-        if standIns[index] == nil { standIns[index] = .some(standIn(number, element: element, coordinate, make)) }
-        guard standIns[index]! != nil else { return nil }
-        standIns[index]!!.coordinate = coordinate
-        judgedWithHours += 1
-        return judge(standIns[index]!!)
+        guard slot >= 0 else { return nil }
+        standIns[slot].coordinate = coordinate
+        return judge(standIns[slot])
     }
 
+    /// Keeps `venue` in ``standIns`` and says where (``noVenue`` for none).
+    private mutating func store(_ venue: Venue?) -> Int {
+        guard let venue else { return Self.noVenue }
+        standIns.append(venue)
+        return standIns.count - 1
+    }
+
+    /// The stand-in of `number`'s hours, made with the id of `element` (at a position the
+    /// caller moves it from).
     private func standIn(
         _ number: Int32,
         element: Int64,
-        _ coordinate: Coordinate,
         _ make: (OSMElement.Kind, Int64, Coordinate, OSMTags) -> Venue?
     ) -> Venue? {
-        guard let (kind, id) = OSMIndexSchema.kindAndID(element: element) else { return nil }
+        guard let (kind, id) = OSMIndexSchema.kindAndID(element: element),
+            let coordinate = try? Coordinate(latitude: 0, longitude: 0)
+        else { return nil }
         var pairs = [OSMTags.Pair(key: "name", value: "-")]
         if number >= 0 { pairs.append(OSMTags.Pair(key: "opening_hours", value: texts[Int(number)])) }
         return make(kind, id, coordinate, OSMTags(pairs: pairs))
