@@ -158,7 +158,7 @@ let mergeAndOutput: [Target] = [
     // The fan-out: asks providers concurrently, then merges, marks favourites, sorts.
     .target(
         name: "VenuesAggregator",
-        dependencies: ["VenuesCore", "VenuesFiles", "VenuesMerge", "VenuesFavorites"]
+        dependencies: ["VenuesCore", "VenuesMerge", "VenuesFavorites"]
     ),
     // Opening hours: OpenStreetMap's `opening_hours` read and evaluated (every source's hours
     // are written in it), public holidays, sun times; no provider and nothing of the package.
@@ -255,8 +255,8 @@ let executables: [Target] = [
             "VenuesFiles",
             "VenuesFavorites",
             "VenuesConfig",
-            "VenuesAggregator",
             "VenuesEngine",
+            "VenuesMerge",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]
@@ -440,8 +440,8 @@ let tests: [Target] = [
     .testTarget(
         name: "VenuesCLITests",
         dependencies: [
-            "VenuesCLI", "VenuesReports", "VenuesEngine", "VenuesConfig", "VenuesTestSupport", "VenuesTestKit",
-            "OSMPBFTestSupport",
+            "VenuesCLI", "VenuesCLISupport", "VenuesReports", "VenuesEngine", "VenuesConfig", "VenuesTestSupport",
+            "VenuesTestKit", "OSMPBFTestSupport",
         ]
     ),
     .testTarget(

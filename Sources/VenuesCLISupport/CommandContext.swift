@@ -1,7 +1,6 @@
 package import ArgumentParser
 import Foundation
 package import Logging
-package import VenuesAggregator
 package import VenuesConfig
 import VenuesCore
 import VenuesEngine

@@ -178,6 +178,11 @@ struct PackageLayoutTests {
             "the replication feed fetches files; the index side applies them"
         )
         #expect(Self.closure(of: "VenuesSQLite") == ["CSQLite"])
+        // The last listing is the programs' file (VenuesCLISupport); the aggregator writes none.
+        #expect(
+            Self.targetsByName["VenuesAggregator"]?.dependencies.contains { $0.localTarget == "VenuesFiles" } == false,
+            "the aggregator depends on VenuesFiles"
+        )
     }
 
     @Test("the venues binary carries no server: venues serve runs the venues-server program")

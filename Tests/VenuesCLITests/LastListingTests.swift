@@ -5,7 +5,7 @@ import VenuesFiles
 import VenuesMerge
 import VenuesTestSupport
 
-@testable import VenuesAggregator
+@testable import VenuesCLISupport
 
 @Suite("LastListing: the last listing, for `favorites add` and `show`")
 struct FavoritesCandidatesTests {

@@ -1,7 +1,7 @@
-public import Foundation
-public import VenuesCore
-public import VenuesFiles
-public import VenuesMerge
+package import Foundation
+package import VenuesCore
+package import VenuesFiles
+package import VenuesMerge
 
 /// The places of the last listing (`venues nearby` / `venues search`), kept so that
 /// `venues favorites add ID` and `venues show ID` find a listed place — with every source id
@@ -10,17 +10,17 @@ public import VenuesMerge
 /// The file (`last-results.json` in the cache directory by default) is replaced atomically
 /// (mode 0600) after each listing. It is a convenience: saving is best-effort, and a missing,
 /// unreadable or corrupt file just means "not found".
-public struct LastListing: Sendable {
+package struct LastListing: Sendable {
     /// The file holding the last listing.
-    public let fileURL: URL
+    package let fileURL: URL
 
     /// The listing kept in the given file.
-    public init(fileURL: URL) {
+    package init(fileURL: URL) {
         self.fileURL = fileURL
     }
 
     /// The listing kept in `last-results.json` in ``DataDirectories/cache``.
-    public init(directories: DataDirectories) {
+    package init(directories: DataDirectories) {
         self.init(fileURL: directories.cache.appendingPathComponent("last-results.json", isDirectory: false))
     }
 
@@ -28,7 +28,7 @@ public struct LastListing: Sendable {
     ///
     /// - Returns: whether the file was written (failures are not errors: this is a cache).
     @discardableResult
-    public func save(_ places: [MergedVenue]) -> Bool {
+    package func save(_ places: [MergedVenue]) -> Bool {
         let stored = StoredListing(places: places.map(StoredPlace.init))
         // Unsorted keys: a cache file read by this type only; sorting every object's keys cost
         // a tenth of the encoding.
@@ -46,7 +46,7 @@ public struct LastListing: Sendable {
     }
 
     /// Every place of the last listing; empty when there is none or the file is unusable.
-    public func load() -> [MergedVenue] {
+    package func load() -> [MergedVenue] {
         guard let data = try? Data(contentsOf: fileURL),
             let stored = try? JSONDecoder().decode(StoredListing.self, from: data),
             stored.version == StoredListing.currentVersion
@@ -55,7 +55,7 @@ public struct LastListing: Sendable {
     }
 
     /// The listed place whose canonical id or any source id is `id`.
-    public func find(_ id: VenueID) -> MergedVenue? {
+    package func find(_ id: VenueID) -> MergedVenue? {
         load().first { $0.venue.id == id || $0.sources.contains { $0.id == id } }
     }
 }
