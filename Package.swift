@@ -225,7 +225,7 @@ let server: [Target] = [
         dependencies: [
             "VenuesCore", "VenuesHTTP", "VenuesConfig", "VenuesEngine", "VenuesAggregator", "VenuesMerge",
             "VenuesFavorites", "VenuesReports", "VenuesServerStore", "VenuesServerStoreSQLite",
-            "VenuesServerStorePostgres", "VenuesOpenState",
+            "VenuesServerStorePostgres", "VenuesOpenState", "VenuesHours",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "NIOCore", package: "swift-nio"),

@@ -27,8 +27,8 @@ public final class OpeningHoursMemo: @unchecked Sendable {
     public init() {
         // Room for a listing's values from the start: growing the tables one resize at a time
         // was a quarter of a night's parsing.
-        table.reserveCapacity(1_024)
-        states.reserveCapacity(1_024)
+        table.reserveCapacity(512)
+        states.reserveCapacity(512)
     }
 
     /// The parsed value of `text`, or why it cannot be read.

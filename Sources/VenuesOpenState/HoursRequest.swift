@@ -1,4 +1,5 @@
 public import Foundation
+public import VenuesHours
 
 /// What a listing asks of opening hours, as a person gives it — on the command line
 /// (`--open-at 18:00`) or in a URL (`openAt=18:00`) — checked by one set of rules, so that the
@@ -84,13 +85,19 @@ public struct HoursRequest: Sendable, Hashable {
     /// Whether the listing keeps only the places open at the moment.
     public var filters: Bool { openNow || openAt != nil || openFor != nil }
 
-    /// The moment the listing's hours are shown for: `openAt`, else `now` (checked first).
-    public func moment(now: Date = Date(), userTimeZone: TimeZone = .current) -> HoursMoment {
+    /// The moment the listing's hours are shown for: `openAt`, else `now` (checked first); its
+    /// evaluator reads values through `memo` (a server shares one between its requests, so that
+    /// each distinct value is parsed once for its life).
+    public func moment(
+        now: Date = Date(),
+        userTimeZone: TimeZone = .current,
+        memo: OpeningHoursMemo = OpeningHoursMemo()
+    ) -> HoursMoment {
         HoursMoment(
             time: openAt.flatMap { try? HoursTime.parse($0) },
             now: now,
             duration: openFor.flatMap(HoursDuration.seconds) ?? 0,
-            evaluator: VenueHoursEvaluator(userTimeZone: userTimeZone, country: country?.uppercased())
+            evaluator: VenueHoursEvaluator(userTimeZone: userTimeZone, country: country?.uppercased(), memo: memo)
         )
     }
 

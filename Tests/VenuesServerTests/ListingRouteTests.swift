@@ -3,6 +3,8 @@ import Testing
 import VenuesServerTestSupport
 import VenuesTestSupport
 
+@testable import VenuesServer
+
 @Suite("GET /v1/nearby and /v1/search: the CLI's document, the CLI's validation")
 struct ListingRouteTests {
     @Test("a nearby listing is the CLI's JSON document, merged from every provider")
@@ -175,5 +177,27 @@ struct OpenHoursRouteTests {
         #expect(kept.allSatisfy { ($0["hours"] as? [String: Any])?["state"] as? String == "open" })
         // The filtered query is another upstream question (the whole circle, with hours).
         #expect(sent == 2)
+    }
+
+    @Test func everyRequestReadsHoursThroughTheServersOneMemo() async throws {
+        let overpass = try await Fakes.overpass(count: 3)
+        let server = try await RunningServer.start(configuration: RunningServer.configuration(overpass: overpass))
+        let memo = server.server.services.hoursMemo
+        let before = (memo.count, memo.evaluationCount)
+        let plain = try await server.client.get("/v1/nearby?near=\(FakeBodies.near)&radius=1000")
+        let afterPlain = (memo.count, memo.evaluationCount)
+        let filtered = try await server.client.get(
+            "/v1/nearby?near=\(FakeBodies.near)&radius=1000&openAt=2026-11-25T12:00"
+        )
+        let afterFiltered = (memo.count, memo.evaluationCount)
+        await server.stop()
+        await overpass.stop()
+
+        #expect(plain.status == 200 && filtered.status == 200, "\(filtered.text)")
+        #expect(before == (0, 0))
+        // The fake's two values, read for the first listing's hours and kept for the second,
+        // which evaluated them at its own moment through the same memo.
+        #expect(afterPlain.0 == FakeBodies.overpassHours.count && afterPlain.1 > 0)
+        #expect(afterFiltered.0 == FakeBodies.overpassHours.count && afterFiltered.1 > afterPlain.1)
     }
 }

@@ -525,9 +525,10 @@ package final class OSMIndexReader {
     }
 
     /// Judges one candidate by `prefilter`, and reads the whole venue (with `row`) only when it
-    /// is kept (then returned beside the judgement). With `hoursSummary` (a prefilter that reads only hours, and the mapper's hours
-    /// summary with the ids of its keys), the candidate is judged as the stand-in of its hours
-    /// (``CandidateHours``) when they were read with it, else as the summary of its row.
+    /// is kept (then returned beside the judgement). With `hoursSummary` (a prefilter that reads
+    /// only hours, and the mapper's hours summary with the ids of its keys), the candidate is
+    /// judged as the stand-in of its hours (``CandidateHours``) when they were read with it,
+    /// else as the summary of its row.
     private func judge(
         _ candidate: Candidate,
         by prefilter: VenuePrefilter,

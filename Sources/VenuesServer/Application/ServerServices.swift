@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import VenuesConfig
 import VenuesCore
+import VenuesHours
 
 /// What every route shares: the configuration, the providers, the store, the limits and the
 /// metrics.
@@ -16,4 +17,7 @@ struct ServerServices: Sendable {
     let rateLimiter: ClientRateLimiter
     let metrics: ServerMetrics
     let logger: Logger
+    /// The opening hours read so far, shared by every request: each distinct value is parsed
+    /// once for the server's life (the memo bounds the evaluations it keeps).
+    let hoursMemo = OpeningHoursMemo()
 }

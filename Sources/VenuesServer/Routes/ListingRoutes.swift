@@ -53,7 +53,10 @@ struct ListingRoutes: Sendable {
         // cached for it, and a JSON listing made only of fresh cached answers may have been
         // rendered already in the same minute.
         let minute = Int((Date().timeIntervalSince1970 / 60).rounded(.down))
-        let moment = prepared.hours.moment(now: Date(timeIntervalSince1970: Double(minute) * 60))
+        let moment = prepared.hours.moment(
+            now: Date(timeIntervalSince1970: Double(minute) * 60),
+            memo: services.hoursMemo
+        )
         let filter = prepared.hours.filter(moment)
         var keys = prepared.keys
         if let filter {
