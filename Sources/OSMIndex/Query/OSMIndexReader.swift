@@ -441,8 +441,9 @@ package final class OSMIndexReader {
         let summaryKeys = query.everyField ? nil : try summaryKeys()
         // A prefilter that reads only hours judges a venue made of its id, name, position and
         // hours; the rest of the row is read for the venues it keeps.
-        let hoursSummary = prefilter.readsHoursOnly ? mapper.hoursSummary?.make : nil
-        let hoursSummaryKeys = hoursSummary == nil ? nil : try hoursSummaryKeys()
+        let hoursSummary =
+            prefilter.readsHoursOnly
+            ? try mapper.hoursSummary.map { (make: $0.make, keys: try hoursSummaryKeys()) } : nil
         // The candidates' hours are read with the rows they are checked with, and each
         // candidate is judged as a stand-in with its hours at its position (all such a
         // prefilter reads): the rows of the venues it leaves out are never decoded.
@@ -481,7 +482,7 @@ package final class OSMIndexReader {
                         row: row,
                         everyField: query.everyField,
                         summaryKeys: summaryKeys,
-                        hoursSummary: hoursSummary.map { ($0, hoursSummaryKeys) }
+                        hoursSummary: hoursSummary
                     )
                     decided = judgement
                     judged[candidate.element] = decided
