@@ -18,15 +18,17 @@ struct PrefilteredSearchTests {
     static func prefilter(share: Int, hoursOnly: Bool = false) -> VenuePrefilter {
         VenuePrefilter(identity: "hash/\(share)/\(hoursOnly)", readsHoursOnly: hoursOnly) { venue in
             if hoursOnly, venue.hours.isEmpty { return .leftOutUnknown }
-            let read =
-                hoursOnly
-                ? "\(venue.hours.map(\.specification)) \(venue.coordinate.latitude) \(venue.coordinate.longitude)"
-                : venue.id.description
+            let read = hoursOnly ? hoursAndPosition(venue) : venue.id.description
             var hash: UInt64 = 14_695_981_039_346_656_037
             for byte in read.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
             if hash % UInt64(share) == 0 { return .kept }
             return hash % 6 == 1 ? .leftOutUnknown : .leftOut
         }
+    }
+
+    /// All a prefilter that reads only hours may read of a venue: its hours and its position.
+    static func hoursAndPosition(_ venue: Venue) -> String {
+        "\(venue.hours.map(\.specification)) \(venue.coordinate.latitude) \(venue.coordinate.longitude)"
     }
 
     @Test func theNearestThatPassAreThoseOfTheWholeCircleFilteredAndCut() async throws {
@@ -149,8 +151,7 @@ struct PrefilteredSearchTests {
             )
             let all = try reader.search(whole).venues
             // What each venue with hours would be judged by: its hours and its position.
-            let expected = all.filter { !$0.hours.isEmpty }
-                .map { "\($0.hours.map(\.specification)) \($0.coordinate.latitude) \($0.coordinate.longitude)" }
+            let expected = all.filter { !$0.hours.isEmpty }.map(Self.hoursAndPosition)
             let distinct = Set(all.flatMap { $0.hours.map(\.specification) })
             #expect(expected.count > 20 && distinct.count > 5 && distinct.count < expected.count, "\(radius) m")
 
@@ -160,9 +161,7 @@ struct PrefilteredSearchTests {
             asked.nearest = 10
             asked.prefilter = VenuePrefilter(identity: "none", readsHoursOnly: true) { venue in
                 guard !venue.hours.isEmpty else { return .leftOutUnknown }
-                let shown =
-                    "\(venue.hours.map(\.specification)) \(venue.coordinate.latitude) \(venue.coordinate.longitude)"
-                seen.withLock { $0.append(shown) }
+                seen.withLock { $0.append(Self.hoursAndPosition(venue)) }
                 return .leftOut
             }
             let answer = try reader.search(asked)
