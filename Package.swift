@@ -187,6 +187,16 @@ let mergeAndOutput: [Target] = [
         name: "VenuesReports",
         dependencies: ["VenuesCore", "VenuesAggregator", "VenuesMerge", "VenuesFavorites", "VenuesOpenState"]
     ),
+    // The tools an assistant calls over the Model Context Protocol (`venues mcp`, the server's
+    // `/mcp`): their schemas, their arguments checked by the CLI's rules, their answers; what
+    // answers them is a backend each program brings.
+    .target(
+        name: "VenuesMCP",
+        dependencies: [
+            "VenuesCore", "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesOpenState",
+            .product(name: "MCP", package: "swift-sdk"),
+        ]
+    ),
     // For provider authors: an in-memory provider and the provider conformance suite.
     .target(
         name: "VenuesTestKit",
@@ -225,7 +235,8 @@ let server: [Target] = [
         dependencies: [
             "VenuesCore", "VenuesHTTP", "VenuesConfig", "VenuesEngine", "VenuesAggregator", "VenuesMerge",
             "VenuesFavorites", "VenuesReports", "VenuesServerStore", "VenuesServerStoreSQLite",
-            "VenuesServerStorePostgres", "VenuesOpenState", "VenuesHours",
+            "VenuesServerStorePostgres", "VenuesOpenState", "VenuesHours", "VenuesMCP",
+            .product(name: "MCP", package: "swift-sdk"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -261,11 +272,21 @@ let executables: [Target] = [
             .product(name: "Logging", package: "swift-log"),
         ]
     ),
+    // What the commands run for one user, in either program: the providers of a listing behind
+    // the recording and budget clients, the local budgets, one place found by id.
+    .target(
+        name: "VenuesCLIRuntime",
+        dependencies: [
+            "VenuesCLISupport", "VenuesCore", "VenuesHTTP", "VenuesFiles", "VenuesConfig", "VenuesAggregator",
+            "VenuesMerge", "VenuesFavorites", "VenuesEngine", "VenuesReports",
+        ]
+    ),
     // The command-line tool.
     .executableTarget(
         name: "VenuesCLI",
         dependencies: [
             "VenuesCLISupport",
+            "VenuesCLIRuntime",
             "VenuesCore",
             "VenuesHTTP",
             "VenuesFiles",
@@ -297,6 +318,14 @@ let executables: [Target] = [
         name: "VenuesServerCLI",
         dependencies: [
             "VenuesCLISupport",
+            "VenuesCLIRuntime",
+            "VenuesMCP",
+            "VenuesAggregator",
+            "VenuesEngine",
+            "VenuesFavorites",
+            "VenuesMerge",
+            "VenuesOpenState",
+            "VenuesReports",
             "VenuesCore",
             "VenuesHTTP",
             "VenuesFiles",
@@ -491,6 +520,14 @@ let tests: [Target] = [
     ),
     .testTarget(name: "VenuesTestKitTests", dependencies: ["VenuesTestKit", "VenuesCore"]),
     .testTarget(
+        name: "VenuesMCPTests",
+        dependencies: [
+            "VenuesMCP", "VenuesCore", "VenuesEngine", "VenuesOpenState",
+            .product(name: "MCP", package: "swift-sdk"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    .testTarget(
         name: "VenuesReportsTests",
         dependencies: [
             "VenuesReports", "VenuesCore", "VenuesMerge", "VenuesEngine", "VenuesAggregator", "VenuesTestSupport",
@@ -557,6 +594,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // The Model Context Protocol's official Swift SDK: `venues mcp` and the server's `/mcp`.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: cShims + core + openStreetMap + providers + mergeAndOutput + server + executables + tools
         + testSupport + tests

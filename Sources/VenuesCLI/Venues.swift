@@ -20,17 +20,25 @@ struct Venues: AsyncParsableCommand {
         version: VenuesVersion.current,
         subcommands: [
             NearbyCommand.self, SearchCommand.self, ShowCommand.self, HoursCommand.self, FavoritesCommand.self,
-            ProvidersCommand.self, OSMCommand.self, OvertureCommand.self, ServeCommand.self,
+            ProvidersCommand.self, OSMCommand.self, OvertureCommand.self, ServeCommand.self, MCPCommand.self,
         ]
     )
 
     /// `venues serve …` goes to the server program as it is, before any parsing: its options are
-    /// the server's (``ServerProgram``). Everything else is parsed here.
+    /// the server's (``ServerProgram``); so does `venues mcp …`, as `venues-server mcp …`.
+    /// Everything else is parsed here.
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == ServeCommand.configuration.commandName {
             do {
                 try ServerProgram.replaceProcess(arguments: Array(arguments.dropFirst()))
+            } catch {
+                exit(withError: error)
+            }
+        }
+        if arguments.first == MCPCommand.configuration.commandName {
+            do {
+                try ServerProgram.replaceProcess(arguments: arguments)
             } catch {
                 exit(withError: error)
             }

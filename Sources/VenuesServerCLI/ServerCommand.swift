@@ -37,7 +37,7 @@ struct ServerCommand: AsyncParsableCommand {
               venues serve usage --since 2026-11-01
             """,
         version: VenuesVersion.current,
-        subcommands: [ServeTokenCommand.self, ServeUsageCommand.self]
+        subcommands: [ServeTokenCommand.self, ServeUsageCommand.self, ServeMCPCommand.self]
     )
 
     @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "address"))

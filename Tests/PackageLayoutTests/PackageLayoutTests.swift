@@ -185,12 +185,12 @@ struct PackageLayoutTests {
         )
     }
 
-    @Test("the venues binary carries no server: venues serve runs the venues-server program")
+    @Test("the venues binary carries no server and no MCP: venues serve and venues mcp run the venues-server program")
     func oneShotProgramLeavesTheServerOut() {
         for room in ["VenuesCLI", "VenuesServerCLI", "VenuesCLISupport", "VenuesServer"] {
             #expect(Self.targetsByName[room] != nil, "\(room) is gone: update this test")
         }
-        for room in ["VenuesCLI", "VenuesCLISupport"] {
+        for room in ["VenuesCLI", "VenuesCLISupport", "VenuesCLIRuntime"] {
             let reach = Self.closure(of: room)
             for server in ["VenuesServer", "VenuesServerStore", "VenuesServerStoreSQLite", "VenuesServerStorePostgres"]
             {
@@ -198,6 +198,12 @@ struct PackageLayoutTests {
             }
         }
         #expect(Self.closure(of: "VenuesServerCLI").contains("VenuesServer"))
+        // The MCP SDK brings Foundation's networking (and libcurl) in at start-up: venues mcp
+        // is venues-server's.
+        for room in ["VenuesCLI", "VenuesCLISupport", "VenuesCLIRuntime"] {
+            #expect(!Self.closure(of: room).contains("VenuesMCP"), "\(room) reaches VenuesMCP")
+        }
+        #expect(Self.closure(of: "VenuesServerCLI").contains("VenuesMCP"))
     }
 
     @Test("the server store protocol knows neither database; its conformance suite ships in no product")

@@ -164,7 +164,9 @@ struct ServeProcessTests {
 
         #expect(result.status == 1, "\(result.stderr)")
         #expect(
-            result.stderr.contains("venues serve runs \(alone.path)/venues-server, which cannot be started"),
+            result.stderr.contains(
+                "venues serve and venues mcp run \(alone.path)/venues-server, which cannot be started"
+            ),
             "\(result.stderr)"
         )
         #expect(result.stdout.isEmpty)

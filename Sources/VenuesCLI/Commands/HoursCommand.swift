@@ -70,20 +70,13 @@ struct HoursCommand: AsyncParsableCommand {
 
     func run() async throws {
         let position = try near.map { try CoordinateArgument.parse($0) }
-        let zone =
-            position.flatMap { TimeZoneLookup.timeZone(latitude: $0.latitude, longitude: $0.longitude) }
-            ?? timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
-        let now = Date()
-        let instant = (at.flatMap { try? HoursTime.parse($0) } ?? .instant(now)).instant(in: zone, now: now)
         let evaluation = HoursValueEvaluation(
-            instant: instant,
-            context: HoursContext(
-                timeZone: zone,
-                latitude: position?.latitude,
-                longitude: position?.longitude,
-                country: country?.uppercased() ?? CountryOfZone.country(of: zone.identifier)
-            )
+            at: at,
+            position: position.map { ($0.latitude, $0.longitude) },
+            timeZone: timeZone.flatMap(TimeZone.init(identifier:)),
+            country: country
         )
+        let format: HoursValueEvaluation.Format = self.format == .json ? .json : .table
         var output = BufferedOutput()
         if values.isEmpty {
             while let line = readLine(strippingNewline: true) {

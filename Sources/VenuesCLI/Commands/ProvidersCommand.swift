@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OSMIndex
 import OvertureProvider
+import VenuesCLIRuntime
 import VenuesCLISupport
 import VenuesConfig
 import VenuesCore

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VenuesAggregator
+import VenuesCLIRuntime
 import VenuesCLISupport
 import VenuesCore
 import VenuesEngine

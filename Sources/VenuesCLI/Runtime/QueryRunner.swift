@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import VenuesAggregator
+import VenuesCLIRuntime
 import VenuesCLISupport
 import VenuesCore
 import VenuesEngine
@@ -29,7 +30,7 @@ struct QueryRunner {
             timeout: options.timeout ?? configuration.timeout
         )
 
-        let (providers, unusable, recorders) = try makeProviders()
+        let (providers, unusable, recorders) = try ListingProviders.make(context: context, named: options.providerIDs())
         let favorites: any FavoriteMarking =
             context.favoritesIndexOrWarning("favourites are not marked") ?? NoFavorites()
         let moment = hours.request.moment()
@@ -105,65 +106,6 @@ struct QueryRunner {
         guard result.anyProviderAnswered else {
             throw CommandFailure("no provider answered")
         }
-    }
-
-    /// The providers to ask (`--providers`, else the configured ones that are usable), each
-    /// behind its own recording client; those that cannot be made become error outcomes.
-    private func makeProviders() throws -> (
-        providers: [any VenueProvider], unusable: [ProviderOutcome], recorders: [ProviderID: RecordingHTTPClient]
-    ) {
-        let configuration = context.configuration
-        let named = try options.providerIDs()
-        let configured = configuration.providers.filter { ProviderRegistry.knownIDs.contains($0) }
-        let chosen =
-            named
-            ?? configured.filter {
-                ProviderRegistry.standard.unusableReason(
-                    $0,
-                    configuration: configuration,
-                    osmIndexDirectory: context.directories.osmIndexes
-                ) == nil
-            }
-        var providers: [any VenueProvider] = []
-        var unusable: [ProviderOutcome] = []
-        var recorders: [ProviderID: RecordingHTTPClient] = [:]
-        for id in chosen {
-            let recorder = RecordingHTTPClient(base: context.httpClient)
-            switch ProviderRegistry.standard.make(
-                id,
-                configuration: configuration,
-                httpClient: BudgetedHTTPClient(base: recorder, provider: id, budgets: context.budgets),
-                osmIndexDirectory: context.directories.osmIndexes
-            ) {
-            case .success(let provider):
-                providers.append(provider)
-                recorders[id] = recorder
-            case .failure(let error):
-                unusable.append(ProviderOutcome(provider: id, result: .failure(error), milliseconds: 0))
-            }
-        }
-        guard !providers.isEmpty else {
-            var lines = ["no usable provider:"]
-            for outcome in unusable {
-                lines.append("  \(outcome.provider): \(outcome.error?.message ?? "unavailable")")
-            }
-            // Configured providers left out for want of a key: say which key each needs.
-            let leftOut =
-                named == nil
-                ? configured.compactMap { id in
-                    ProviderRegistry.standard.unusableReason(id, configuration: configuration).map { (id, $0) }
-                } : []
-            for (id, reason) in leftOut {
-                lines.append("  \(id): \(reason)")
-            }
-            if unusable.isEmpty && leftOut.isEmpty {
-                lines.append(
-                    "  none configured; \(ProviderRegistry.standard.setupHint)"
-                )
-            }
-            throw CommandFailure(lines.joined(separator: "\n"))
-        }
-        return (providers, unusable, recorders)
     }
 
     /// Warnings for failed providers, and the warnings of those that answered, on stderr;

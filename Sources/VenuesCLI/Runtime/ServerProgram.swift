@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import VenuesCLISupport
 
-/// The program that `venues serve` runs: `venues-server`, in the directory of the running
+/// The program that `venues serve` and `venues mcp` run: `venues-server`, in the directory of the running
 /// `venues` (as `swift build` and an install of both leave them).
 enum ServerProgram {
     /// The server program's file name.
@@ -28,7 +28,7 @@ enum ServerProgram {
         let reason = String(cString: strerror(errno))
         for argument in argv { free(argument) }
         StandardError.write(
-            "venues: error: venues serve runs \(program), which cannot be started (\(reason)): install \(name) beside venues (swift build -c release builds both)\n"
+            "venues: error: venues serve and venues mcp run \(program), which cannot be started (\(reason)): install \(name) beside venues (swift build -c release builds both)\n"
         )
         throw ExitCode.failure
     }

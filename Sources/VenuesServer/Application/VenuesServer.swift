@@ -111,6 +111,21 @@ public struct VenuesServer: Sendable {
             now: settings.clock
         )
         let clientsOnly = router.group().add(middleware: authentication).add(middleware: rateLimit)
+        let mcp = MCPRoutes(
+            services: services,
+            routes: ServerToolBackend.Routes(
+                nearby: listings.nearby,
+                search: listings.search,
+                venue: venues.show,
+                favorites: favorites.list,
+                putFavorite: favorites.put,
+                deleteFavorite: favorites.delete
+            ),
+            indexDirectory: settings.osmIndexDirectory
+        )
+        clientsOnly.on(RouterPath(MCPRoutes.path), method: .post, use: mcp.post)
+        clientsOnly.on(RouterPath(MCPRoutes.path), method: .get, use: mcp.notAllowed)
+        clientsOnly.on(RouterPath(MCPRoutes.path), method: .delete, use: mcp.notAllowed)
         for route in APIRoute.allCases {
             let handler: @Sendable (Request, ServerRequestContext) async throws -> Response =
                 switch route {

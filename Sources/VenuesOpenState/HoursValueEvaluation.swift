@@ -1,18 +1,29 @@
-import Foundation
+public import Foundation
 import VenuesCore
-import VenuesHours
-import VenuesOpenState
+public import VenuesHours
+import VenuesTimeZones
 
-/// `venues hours`: one value evaluated at one instant in one context, rendered as a JSON line
-/// or a few lines of text. Each distinct value is parsed and rendered once while the kept
-/// renderings fit (a file of values repeats the common ones thousands of times).
-final class HoursValueEvaluation {
-    let instant: Date
-    let context: HoursContext
+/// One `opening_hours` value evaluated at one instant in one context, rendered as a JSON line
+/// or a few lines of text: what `venues hours` writes and the assistants' `hours` tool answers.
+/// Each distinct value is parsed and rendered once while the kept renderings fit (a file of
+/// values repeats the common ones thousands of times).
+public final class HoursValueEvaluation {
+    /// The moment the values are evaluated at.
+    public let instant: Date
+    /// The zone, position and country they are read in.
+    public let context: HoursContext
     /// How far ahead the open intervals go: the coming week.
     static let horizon: TimeInterval = 7 * 86_400
+    /// How a value's answer is written.
+    public enum Format: Sendable, Hashable {
+        /// A JSON object on one line: the state, comment, next change, the week's intervals.
+        case json
+        /// The value, then its state now and its week, a line each.
+        case table
+    }
+
     /// The renderings kept, by format and value.
-    private var rendered: [HoursCommand.HoursFormat: [String: String]] = [:]
+    private var rendered: [Format: [String: String]] = [:]
     /// How many renderings are kept at most (about a kilobyte each): enough for the distinct
     /// values of a country, and a bound when every value differs.
     static let keptRenderings = 20_000
@@ -20,7 +31,8 @@ final class HoursValueEvaluation {
     private let calendar: Calendar
     private var offsets: ZoneOffsets
 
-    init(instant: Date, context: HoursContext) {
+    /// An evaluation at `instant` in `context`.
+    public init(instant: Date, context: HoursContext) {
         self.instant = instant
         self.context = context
         var calendar = Calendar(identifier: .gregorian)
@@ -29,8 +41,33 @@ final class HoursValueEvaluation {
         self.offsets = ZoneOffsets(context.timeZone)
     }
 
+    /// An evaluation read as `venues hours` reads its options: in the zone at `position`
+    /// (looked up offline), else `timeZone`, else the machine's own; at `time` (``HoursTime``
+    /// text, already checked), else `now`; public holidays of `country`, else the zone's.
+    public convenience init(
+        at time: String?,
+        position: (latitude: Double, longitude: Double)?,
+        timeZone: TimeZone?,
+        country: String?,
+        now: Date = Date()
+    ) {
+        let zone =
+            position.flatMap { TimeZoneLookup.timeZone(latitude: $0.latitude, longitude: $0.longitude) }
+            ?? timeZone ?? TimeZone.current
+        let instant = (time.flatMap { try? HoursTime.parse($0) } ?? .instant(now)).instant(in: zone, now: now)
+        self.init(
+            instant: instant,
+            context: HoursContext(
+                timeZone: zone,
+                latitude: position?.latitude,
+                longitude: position?.longitude,
+                country: country?.uppercased() ?? CountryOfZone.country(of: zone.identifier)
+            )
+        )
+    }
+
     /// The value's answer in `format`, ending with a line break.
-    func rendered(_ value: String, format: HoursCommand.HoursFormat) -> String {
+    public func rendered(_ value: String, format: Format) -> String {
         if let kept = rendered[format]?[value] { return kept }
         let text = format == .json ? json(value) : table(value)
         if keptCount < Self.keptRenderings {

@@ -1,7 +1,8 @@
-import Foundation
-import VenuesCore
+package import Foundation
+package import VenuesConfig
+package import VenuesCore
 import VenuesFiles
-import VenuesHTTP
+package import VenuesHTTP
 
 /// What the command line spends of the budgets its configuration sets for the user's own keys
 /// (`google.budget.daily`, `foursquare.budget.monthly`, …), counted in `budgets.json` in the
@@ -15,9 +16,9 @@ import VenuesHTTP
 /// the month's count is at its limit the request is not sent (``spend(_:)`` throws
 /// `budgetExhausted`). Only the current day and month are kept. A file that cannot be read is
 /// never overwritten: the providers with a budget are not asked until it is fixed or removed.
-struct LocalBudgets: Sendable {
+package struct LocalBudgets: Sendable {
     /// Each provider's budget; providers without one are not counted.
-    let budgets: [ProviderID: ProviderBudget]
+    package let budgets: [ProviderID: ProviderBudget]
     /// `budgets.json`.
     let file: URL
     /// The lock taken around each read-and-write of the file.
@@ -46,12 +47,16 @@ struct LocalBudgets: Sendable {
     }
 
     /// One period of a provider's budget, with what is spent.
-    struct Standing: Equatable {
-        var period: BudgetPeriod
-        var limit: Int
-        var spent: Int
+    package struct Standing: Equatable {
+        /// The day or month.
+        package var period: BudgetPeriod
+        /// The most requests in it.
+        package var limit: Int
+        /// The requests counted so far.
+        package var spent: Int
 
-        var remaining: Int { max(0, limit - spent) }
+        /// What is left.
+        package var remaining: Int { max(0, limit - spent) }
     }
 
     /// Counts one request to `provider`, or throws when its budget is spent or the file cannot
@@ -84,7 +89,7 @@ struct LocalBudgets: Sendable {
     }
 
     /// Each period of `provider`'s budget now with what is spent; empty without a budget.
-    func standing(_ provider: ProviderID) throws -> [Standing] {
+    package func standing(_ provider: ProviderID) throws -> [Standing] {
         guard let budget = budgets[provider] else { return [] }
         let counts = try read().spent[provider.rawValue] ?? [:]
         return budget.periods(at: now()).map {
@@ -122,12 +127,19 @@ enum LocalBudgetsError: Error, CustomStringConvertible {
 /// A provider's HTTP client on the command line that counts each request against the
 /// provider's budget before it is sent (answers from the response cache are not sent, so they
 /// spend nothing).
-struct BudgetedHTTPClient: HTTPClient {
-    let base: any HTTPClient
-    let provider: ProviderID
-    let budgets: LocalBudgets
+package struct BudgetedHTTPClient: HTTPClient {
+    package let base: any HTTPClient
+    package let provider: ProviderID
+    package let budgets: LocalBudgets
 
-    func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
+    /// A client that spends `provider`'s budget before each request it passes on to `base`.
+    package init(base: any HTTPClient, provider: ProviderID, budgets: LocalBudgets) {
+        self.base = base
+        self.provider = provider
+        self.budgets = budgets
+    }
+
+    package func send(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPResponse {
         guard budgets.budgets[provider] != nil else { return try await base.send(request) }
         var request = request
         let (provider, budgets) = (provider, budgets)

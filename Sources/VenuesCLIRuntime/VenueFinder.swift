@@ -1,25 +1,31 @@
 import Foundation
 import VenuesAggregator
-import VenuesCLISupport
-import VenuesCore
+package import VenuesCLISupport
+package import VenuesCore
 import VenuesEngine
-import VenuesFavorites
-import VenuesMerge
-import VenuesReports
+package import VenuesFavorites
+package import VenuesMerge
+package import VenuesReports
 
 /// Finds one place by id, from the last listing, the favourites or the provider that issued the id.
-struct VenueFinder {
-    var context: CommandContext
+package struct VenueFinder {
+    package var context: CommandContext
     /// The favourites as the command read them; `nil` when the file could not be read (the
     /// command has said so).
-    var favorites: FavoriteIndex?
+    package var favorites: FavoriteIndex?
 
     /// Where a place was found.
-    typealias Origin = VenueDetail.Origin
+    package typealias Origin = VenueDetail.Origin
+
+    /// A finder with the command's context and favourites (`nil` when they could not be read).
+    package init(context: CommandContext, favorites: FavoriteIndex?) {
+        self.context = context
+        self.favorites = favorites
+    }
 
     /// Asks the issuing provider first (fresh, every field), then falls back to what is stored.
     /// Used by `venues show`.
-    func freshest(_ id: VenueID, timeout: Double) async throws -> (MergedVenue, Origin) {
+    package func freshest(_ id: VenueID, timeout: Double) async throws -> (MergedVenue, Origin) {
         let stored = storedPlace(id)
         switch await fetch(id, timeout: timeout) {
         case .success(let venue):
@@ -34,7 +40,7 @@ struct VenueFinder {
     }
 
     /// Uses what is stored first (no network), then asks the provider. Used by `favorites add`.
-    func cheapest(_ id: VenueID, timeout: Double) async throws -> (MergedVenue, Origin) {
+    package func cheapest(_ id: VenueID, timeout: Double) async throws -> (MergedVenue, Origin) {
         if let stored = storedPlace(id) { return stored }
         switch await fetch(id, timeout: timeout) {
         case .success(let venue): return (MergedVenue(single: venue), .provider)

@@ -1,8 +1,8 @@
-import VenuesCLISupport
+package import VenuesCLISupport
 
 extension CommandContext {
     /// The budgets the configuration sets for the user's own keys, counted in the data directory.
-    var budgets: LocalBudgets {
+    package var budgets: LocalBudgets {
         LocalBudgets(configuration: configuration.providerSettings, directories: directories)
     }
 }
