@@ -152,7 +152,7 @@ async def scenario(session, seen, args, reference):
     print(f"ok: {args.failing} failing: a partial answer that says so ({statuses[args.failing]})")
 
     first = venues[0]
-    place = await expect_answer(session, seen, "place", {"id": first["id"]})
+    place = await expect_answer(session, seen, "place", {"id": first["id"], "timeout": 30})
     check(place.structured_content["id"] == first["id"] and place.structured_content["name"] == first["name"],
           "place is not the venue asked for", place.structured_content)
     print(f"ok: place {first['id']}: {first['name']}")
@@ -163,6 +163,9 @@ async def scenario(session, seen, args, reference):
     favorites = listed_favorites.structured_content["venues"]
     check([f["id"] for f in favorites] == [first["id"]], "the favourite is not listed", favorites)
     check(favorites[0].get("note") == "lunch on Fridays", "the note was not kept", favorites[0])
+    own = reference("favorites", {})
+    check([f["id"] for f in own["venues"]] == [first["id"]],
+          "the favourite is not among the caller's own favourites as the CLI or REST lists them", own)
     marked = await expect_answer(session, seen, "nearby", nearby_arguments)
     check(any(v["favorite"] for v in marked.structured_content["venues"] if v["id"] == first["id"]),
           "a listing does not flag the favourite")
@@ -235,7 +238,9 @@ async def two_at_once(open_session, args, reference, seen):
 
 def cli_reference(args):
     def reference(kind, arguments):
-        if kind == "hours":
+        if kind == "favorites":
+            command = [args.venues, "favorites", "list", "--format", "json"]
+        elif kind == "hours":
             command = [args.venues, "hours", arguments["value"], "--at", arguments["at"], "--near",
                        f"{arguments['latitude']},{arguments['longitude']}", "--format", "json"]
         else:
@@ -294,6 +299,10 @@ def rest_reference(args):
         if kind == "hours":
             # The server has no REST route for one value: the CLI's answer is the reference.
             return cli_reference(args)(kind, arguments)
+        if kind == "favorites":
+            answer = httpx.get(f"{base}/v1/favorites", headers={"Authorization": f"Bearer {args.token}"}, timeout=LIMIT)
+            check(answer.status_code == 200, f"GET /v1/favorites answered {answer.status_code}", answer.text)
+            return answer.json()
         query = {"near": f"{arguments['latitude']},{arguments['longitude']}", "radius": arguments["radius"],
                  "limit": arguments["limit"], "providers": ",".join(arguments["providers"])}
         if kind == "search":

@@ -39,14 +39,9 @@ struct ServerToolBackend: VenueToolBackend {
                     .get,
                     path + Self.query(Self.listingItems(parameters, hours: hours, explain: explain))
                 )
-            case .place(let id, let timeout):
-                let items = timeout.map { [URLQueryItem(name: "timeout", value: String($0))] } ?? []
-                return try await body(
-                    of: routes.venue,
-                    .get,
-                    "/v1/venues/" + Self.pathText(id) + Self.query(items),
-                    id: id
-                )
+            case .place(let id, _):
+                // The route asks the provider within the server's own timeout, as for REST clients.
+                return try await body(of: routes.venue, .get, "/v1/venues/" + Self.pathText(id), id: id)
             case .favorites(let near, let radius):
                 var items: [URLQueryItem] = []
                 if let near { items.append(URLQueryItem(name: "near", value: "\(near.latitude),\(near.longitude)")) }
@@ -64,9 +59,13 @@ struct ServerToolBackend: VenueToolBackend {
                 let favorite = try Self.decoder.decode(Favorite.self, from: Data(bytes))
                 let name = TextSanitizer.clean(favorite.name)
                 let (change, message) =
-                    status == .created
-                    ? ("added", "Added \(name) (\(favorite.id)) to the favourites.")
-                    : ("noteUpdated", "\(name) (\(favorite.id)) is a favourite; its note is as given.")
+                    if status == .created {
+                        ("added", "Added \(name) (\(favorite.id)) to the favourites.")
+                    } else if note == nil {
+                        ("alreadyPresent", "\(name) (\(favorite.id)) is already a favourite.")
+                    } else {
+                        ("noteUpdated", "Updated the note of \(name) (\(favorite.id)).")
+                    }
                 return FavoriteChangeDocument.json(change: change, message: message, favorites: [favorite])
             case .removeFavorite(let id):
                 _ = try await exchange(routes.deleteFavorite, .delete, "/v1/favorites/" + Self.pathText(id), id: id)
