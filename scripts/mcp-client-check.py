@@ -10,9 +10,10 @@ Run by Tests/VenuesServerTests/MCPClientTests.swift with the interpreter that
 scripts/install-mcp-client installs into .build/mcp-client. Prints one line per check; exits 1
 on the first failed one, with what was seen.
 
-    mcp-client-check.py stdio --venues PATH --near LAT,LON --term TERM --failing fsq [--secret S]…
+    mcp-client-check.py stdio --venues PATH --near LAT,LON --term TERM --failing fsq
+        [--providers osm,google] [--secret S]…
     mcp-client-check.py http --url URL --token T --revoked-token T --limited-token T
-        --near LAT,LON --term TERM --failing fsq [--secret S]…
+        --near LAT,LON --term TERM --failing fsq [--providers osm,google] [--secret S]…
 """
 
 import argparse
@@ -99,7 +100,7 @@ async def expect_refusal(session, seen, name, arguments, words):
 
 def listing_arguments(args, **extra):
     latitude, longitude = (float(x) for x in args.near.split(","))
-    return {"latitude": latitude, "longitude": longitude, "radius": 500, "limit": 10, **extra}
+    return {"latitude": latitude, "longitude": longitude, "radius": 400, "limit": 40, **extra}
 
 
 async def scenario(session, seen, args, reference):
@@ -122,11 +123,14 @@ async def scenario(session, seen, args, reference):
         check(tool.description and len(tool.description) > 40, f"{tool.name} has no useful description")
     print(f"ok: {len(names)} tools, every schema a valid JSON Schema")
 
-    providers = ["osm"]
+    providers = args.providers.split(",")
     nearby_arguments = listing_arguments(args, providers=providers)
     nearby = await expect_answer(session, seen, "nearby", nearby_arguments)
     venues = nearby.structured_content["venues"]
     check(len(venues) > 0, "nearby found nothing", nearby.structured_content)
+    sources = {s["id"].split(":")[0] for v in venues for s in v["sources"]}
+    check(sources == set(providers), f"nearby's venues are not from {providers}",
+          (sources, nearby.structured_content["providers"]))
     check(all(v["id"] and "distance" in v and v["sources"] for v in venues), "a venue lacks its id, distance or sources")
     expected = reference("nearby", nearby_arguments)
     check(summary(nearby.structured_content) == summary(expected), "nearby differs from the reference",
@@ -143,15 +147,17 @@ async def scenario(session, seen, args, reference):
           (summary(search.structured_content), summary(expected)))
     print(f"ok: search {args.term!r}: {len(search.structured_content['venues'])} venues, as the reference")
 
-    partial = await expect_answer(session, seen, "nearby", listing_arguments(args, providers=["osm", args.failing]))
+    partial = await expect_answer(session, seen, "nearby", listing_arguments(args, providers=providers + [args.failing]))
     statuses = {p["provider"]: p["status"] for p in partial.structured_content["providers"]}
-    check(statuses.get("osm") == "ok" and statuses.get(args.failing) not in (None, "ok"),
+    check(all(statuses.get(p) == "ok" for p in providers) and statuses.get(args.failing) not in (None, "ok"),
           "a failing provider is not a partial answer", partial.structured_content["providers"])
     check(partial.structured_content["venues"], "the failing provider hid the others' venues")
     check(args.failing in partial.content[0].text, "the text does not say which provider failed", partial.content[0].text)
     print(f"ok: {args.failing} failing: a partial answer that says so ({statuses[args.failing]})")
 
-    first = venues[0]
+    # An OpenStreetMap venue: the extract answers a lookup of any id (the Google fake's details
+    # route answers one fixed place).
+    first = next(v for v in venues if v["id"].startswith("osm:"))
     place = await expect_answer(session, seen, "place", {"id": first["id"], "timeout": 30})
     check(place.structured_content["id"] == first["id"] and place.structured_content["name"] == first["name"],
           "place is not the venue asked for", place.structured_content)
@@ -218,16 +224,17 @@ async def two_at_once(open_session, args, reference, seen):
         async with open_session() as session:
             with anyio.fail_after(LIMIT):
                 await session.initialize()
-            arguments = listing_arguments(args, term=args.term, providers=["osm"])
+            providers = args.providers.split(",")
+            arguments = listing_arguments(args, term=args.term, providers=providers)
             results[number] = [
-                await expect_answer(session, seen, "nearby", listing_arguments(args, providers=["osm"])),
+                await expect_answer(session, seen, "nearby", listing_arguments(args, providers=providers)),
                 await expect_answer(session, seen, "search", arguments),
             ]
 
     async with anyio.create_task_group() as group:
         group.start_soon(client, 1)
         group.start_soon(client, 2)
-    expected = summary(reference("search", listing_arguments(args, term=args.term, providers=["osm"])))
+    expected = summary(reference("search", listing_arguments(args, term=args.term, providers=args.providers.split(","))))
     for number in (1, 2):
         check(summary(results[number][1].structured_content) == expected, f"client {number}'s search differs")
     print("ok: two clients at once, both answered as the reference")
@@ -369,6 +376,7 @@ def main():
     parser.add_argument("--near", required=True)
     parser.add_argument("--term", required=True)
     parser.add_argument("--failing", required=True)
+    parser.add_argument("--providers", default="osm", help="the providers the listings are compared with")
     parser.add_argument("--secret", action="append", default=[])
     args = parser.parse_args()
     try:

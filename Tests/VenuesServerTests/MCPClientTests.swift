@@ -11,8 +11,8 @@ import Glibc
 /// Python SDK (PyPI `mcp`; `scripts/install-mcp-client` installs the pinned version into
 /// `.build/mcp-client`), through `scripts/mcp-client-check.py`, against `venues mcp` on standard
 /// input and output and `venues serve`'s `/mcp` over HTTP. OpenStreetMap answers from the
-/// bundled Helsinki extract; Foursquare is a loopback fake that fails every request (503), so
-/// that every listing with it is a partial answer. The script initialises, lists the tools
+/// bundled Helsinki extract, Google from a loopback fake; Foursquare is a fake that fails every
+/// request (503), so that every listing with it is a partial answer. The script initialises, lists the tools
 /// (each schema a valid JSON Schema), calls each tool, compares the listings with the CLI's
 /// `--format json` (stdio) or the REST routes' answers (HTTP) for the same query, sends bad
 /// arguments and an unknown tool and goes on, runs two clients at once, and looks for the
@@ -36,8 +36,13 @@ struct MCPClientTests {
     /// The checks' script.
     static let script = SchemathesisContractTests.package.appendingPathComponent("scripts/mcp-client-check.py")
 
-    /// A centre in the bundled extract (Helsinki Central Station) and a word many of its names hold.
-    static let common = ["--near", "60.1710,24.9414", "--term", "ravintola", "--failing", "fsq"]
+    /// A centre in the bundled extract beside the Google fake's venues (which are 280 m east of
+    /// its centre: the first 40 of OpenStreetMap's would hide them at the centre), and a word
+    /// many of the extract's names hold.
+    static let common = [
+        "--near", "60.1702,24.9450", "--term", "ravintola", "--failing", "fsq", "--providers", "osm,google",
+        "--secret", RunningServer.foursquareKey, "--secret", RunningServer.googleKey,
+    ]
 
     @Test("venues mcp on standard input and output: every tool, as the CLI answers, refusals, partial answers, no key")
     func standardIO() async throws {
@@ -45,22 +50,25 @@ struct MCPClientTests {
         let home = try TemporaryHome.make()
         defer { try? FileManager.default.removeItem(at: home) }
         let foursquare = try await FakeProvider.start(.foursquare) { _, _ in .unavailable(.foursquare) }
-        let environment = try Self.environment(home: home, foursquare: foursquare)
+        let google = try await FakeProvider.working(.google)
+        let environment = try Self.environment(home: home, fakes: [foursquare, google])
 
         let run = try await Self.check(
             python,
-            ["stdio", "--venues", try ServeProcess.executable.path] + Self.common
-                + ["--secret", RunningServer.foursquareKey],
+            ["stdio", "--venues", try ServeProcess.executable.path] + Self.common,
             environment: environment
         )
         let asked = await foursquare.requests
+        let googleAsked = await google.requests
         await foursquare.stop()
+        await google.stop()
         print(run.output)
         #expect(run.status == 0, "the MCP client's checks failed: its output is above")
         #expect(run.output.contains("all checks passed"), "\(run.output)")
         // The failing provider was really asked, with the key (which no answer showed).
         #expect(!asked.isEmpty, "Foursquare was never asked")
         #expect(asked.allSatisfy { $0.header("Authorization")?.hasSuffix(RunningServer.foursquareKey) == true })
+        #expect(!googleAsked.isEmpty, "Google was never asked")
     }
 
     @Test("/mcp over HTTP: every tool, as the REST routes answer, tokens, rate limits, usage per token")
@@ -69,7 +77,8 @@ struct MCPClientTests {
         let home = try TemporaryHome.make()
         defer { try? FileManager.default.removeItem(at: home) }
         let foursquare = try await FakeProvider.start(.foursquare) { _, _ in .unavailable(.foursquare) }
-        let environment = try Self.environment(home: home, foursquare: foursquare)
+        let google = try await FakeProvider.working(.google)
+        let environment = try Self.environment(home: home, fakes: [foursquare, google])
         let token = try await ServeProcess.createToken("assistant", environment: environment)
         let revoked = try await ServeProcess.createToken("gone", environment: environment)
         let revoke = try await ServeProcess.run(["serve", "token", "revoke", "gone"], environment: environment)
@@ -87,13 +96,13 @@ struct MCPClientTests {
                 "http", "--venues", try ServeProcess.executable.path,
                 "--url", "http://127.0.0.1:\(server.port)/mcp",
                 "--token", token, "--revoked-token", revoked, "--limited-token", limited, "--limited-calls", "8",
-                "--secret", RunningServer.foursquareKey,
             ] + Self.common,
             environment: environment
         )
         server.send(SIGTERM)
         let status = try await server.exitStatus()
         await foursquare.stop()
+        await google.stop()
         print(run.output.replacingOccurrences(of: token, with: "TOKEN"))
         #expect(run.status == 0, "the MCP client's checks failed: its output is above")
         #expect(run.output.contains("all checks passed"))
@@ -127,12 +136,12 @@ struct MCPClientTests {
         return nil
     }
 
-    /// A home whose configuration asks OpenStreetMap (the bundled extract) and Foursquare (the
-    /// failing fake, with a key), with no local indexes.
-    static func environment(home: URL, foursquare: FakeProvider) throws -> [String: String] {
-        var environment = try ServeProcess.environment(home: home, fakes: [foursquare])
+    /// A home whose configuration asks OpenStreetMap (the bundled extract), Foursquare (the
+    /// failing fake) and Google (a working fake), with their keys and no local indexes.
+    static func environment(home: URL, fakes: [FakeProvider]) throws -> [String: String] {
+        var environment = try ServeProcess.environment(home: home, fakes: fakes)
         environment["VENUES_OVERPASS_URL"] = SuggestRouteTests.sample.path
-        try Data(#"{"timeout": 60, "providers": ["osm", "fsq"], "overpass": {"useIndexes": false}}"#.utf8)
+        try Data(#"{"timeout": 60, "providers": ["osm", "fsq", "google"], "overpass": {"useIndexes": false}}"#.utf8)
             .write(to: home.appendingPathComponent("config/venues/config.json"))
         return environment
     }
