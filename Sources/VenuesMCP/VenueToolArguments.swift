@@ -203,10 +203,21 @@ public enum VenueToolArguments {
             return texts
         }
 
-        /// `latitude` and `longitude`, both or neither, each in range.
+        /// `latitude` and `longitude`, both or neither, each in range; or `near` as the CLI
+        /// takes it (`"60.17,24.94"`), not with them.
         mutating func coordinate() throws(VenueToolFailure) -> Coordinate? {
             let latitude = try number("latitude")
             let longitude = try number("longitude")
+            if let near = try string("near") {
+                guard latitude == nil, longitude == nil else {
+                    throw VenueToolFailure("near is given with latitude or longitude: give one or the other")
+                }
+                do {
+                    return try Coordinate(parsing: near)
+                } catch {
+                    throw VenueToolFailure(QueryParameterError(.near, .coordinate(error)).message(naming: "near"))
+                }
+            }
             switch (latitude, longitude) {
             case (nil, nil):
                 return nil

@@ -80,7 +80,10 @@ public enum VenueToolCatalog {
                     are none (or none within the radius).
                     """,
                 inputSchema: object(
-                    ["latitude": latitudeSchema, "longitude": longitudeSchema, "radius": radiusSchema]
+                    [
+                        "latitude": latitudeSchema, "longitude": longitudeSchema, "near": nearSchema,
+                        "radius": radiusSchema,
+                    ]
                 ),
                 annotations: .init(readOnlyHint: true, openWorldHint: false)
             )
@@ -144,6 +147,7 @@ public enum VenueToolCatalog {
                         ],
                         "latitude": latitudeSchema,
                         "longitude": longitudeSchema,
+                        "near": nearSchema,
                         "time_zone": [
                             "type": "string", "description": "An IANA time zone, e.g. Europe/Helsinki.",
                         ],
@@ -165,6 +169,11 @@ public enum VenueToolCatalog {
     static let longitudeSchema: Value = [
         "type": "number", "minimum": -180, "maximum": 180,
         "description": "Longitude in decimal degrees, east positive (Helsinki is 24.94).",
+    ]
+    static let nearSchema: Value = [
+        "type": "string",
+        "description":
+            "The centre as \"LAT,LON\" in decimal degrees, as the command line takes it (instead of latitude and longitude).",
     ]
     static let radiusSchema: Value = [
         "type": "integer", "minimum": .int(VenueQuery.radiusRange.lowerBound),
@@ -190,6 +199,7 @@ public enum VenueToolCatalog {
         var properties: [String: Value] = [
             "latitude": latitudeSchema,
             "longitude": longitudeSchema,
+            "near": nearSchema,
             "radius": radiusSchema,
             "categories": [
                 "type": "array",

@@ -66,6 +66,20 @@ struct VenueToolArgumentsTests {
         #expect(message?.contains(expected) == true, "\(arguments): \(message ?? "accepted")")
     }
 
+    @Test("the centre as the command line takes it: near \"LAT,LON\", checked by its rules, not with latitude")
+    func nearText() throws {
+        let call = try VenueToolArguments.call(.nearby, arguments: ["near": "60.17,24.94", "radius": 300])
+        guard case .listing(let parameters, _, _) = call else {
+            Issue.record("not a listing: \(call)")
+            return
+        }
+        #expect(parameters.center == (try Coordinate(latitude: 60.17, longitude: 24.94)))
+        #expect(refusal(.nearby, ["near": "91,24"])?.hasPrefix("near") == true)
+        #expect(refusal(.nearby, ["near": "60.17,24.94", "latitude": 60.17])?.contains("one or the other") == true)
+        let favorites = try VenueToolArguments.call(.favoritesList, arguments: ["near": "60.17,24.94", "radius": 50])
+        #expect(favorites == .favorites(near: try Coordinate(latitude: 60.17, longitude: 24.94), radius: 50))
+    }
+
     @Test("search needs a term; a blank or overlong one is refused")
     func searchTerm() {
         #expect(refusal(.search, [:])?.hasPrefix("term is required") == true)
