@@ -1,5 +1,6 @@
 internal import CCurl
 import Foundation
+import VenuesCore
 
 /// One attempt of one request: an easy handle driven by a private multi handle on a thread of
 /// its own, so a transfer never occupies a thread of Swift's cooperative pool.
@@ -13,14 +14,8 @@ enum CurlTransfer {
     ) async -> Result<HTTPResponse, HTTPClientError> {
         let cancellation = TransferCancellation()
         return await withTaskCancellationHandler {
-            await withCheckedContinuation {
-                (continuation: CheckedContinuation<Result<HTTPResponse, HTTPClientError>, Never>) in
-                let thread = Thread {
-                    let result = run(request, timeout: timeout, userAgent: userAgent, cancellation: cancellation)
-                    continuation.resume(returning: result)
-                }
-                thread.name = "venues.curl"
-                thread.start()
+            await onThreadOfItsOwn(named: "venues.curl") {
+                run(request, timeout: timeout, userAgent: userAgent, cancellation: cancellation)
             }
         } onCancel: {
             cancellation.cancel()

@@ -1,8 +1,9 @@
 import Foundation
+import VenuesCore
 
 /// Runs blocking work (semaphores, file locks, child processes, seconds of computation) on a
-/// thread of its own and awaits it; it throws what `body` throws, and nothing when `body`
-/// cannot throw.
+/// thread of its own and awaits it (VenuesCore's ``onThreadOfItsOwn(named:_:)``, under the name
+/// the tests know); it throws what `body` throws, and nothing when `body` cannot throw.
 ///
 /// Swift's cooperative pool has as many threads as cores (two here); a test that blocks one of
 /// them starves every loopback server and provider running in parallel tests. A Dispatch worker
@@ -11,16 +12,5 @@ import Foundation
 public func offCooperativePool<T: Sendable, Failure: Error>(
     _ body: @escaping @Sendable () throws(Failure) -> T
 ) async throws(Failure) -> T {
-    let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, Failure>, Never>) in
-        let thread = Thread {
-            do throws(Failure) {
-                continuation.resume(returning: .success(try body()))
-            } catch {
-                continuation.resume(returning: .failure(error))
-            }
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
-    }
-    return try result.get()
+    try await onThreadOfItsOwn(body)
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VenuesCore
 import OSMFiles
 import OSMIndex
 import OSMModel
@@ -75,7 +76,7 @@ struct OSMImportCommand: AsyncParsableCommand {
             let flag = CancellationFlag()
             let summary: OSMImportSummary
             do {
-                summary = try await Self.offPool {
+                summary = try await onThreadOfItsOwn(named: "venues.import") { () throws(any Error) in
                     try OSMIndexImporter.run(
                         source: OSMExtractFile.source(
                             url: source,
@@ -114,15 +115,6 @@ struct OSMImportCommand: AsyncParsableCommand {
     /// `1,205 venues`, `1 node`.
     private static func counted(_ count: Int, _ noun: String) -> String {
         "\(HumanNumbers.grouped(count)) \(count == 1 ? noun : noun + "s")"
-    }
-
-    /// Runs blocking work on a Dispatch thread, off Swift's small cooperative pool.
-    static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(with: Result { try body() })
-            }
-        }
     }
 
     /// The summary printed when the import is done.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VenuesCore
 import OSMFiles
 import OSMIndex
 import OSMModel
@@ -118,7 +119,7 @@ struct OSMUpdateCommand: AsyncParsableCommand {
         replication: OSMIndexInfo.Replication?
     ) async throws -> OSMUpdateSummary {
         do {
-            return try await OSMImportCommand.offPool {
+            return try await onThreadOfItsOwn(named: "venues.import") { () throws(any Error) in
                 var changes = OSMChangeSet()
                 try OSMChangeFiles.read(files, into: &changes)
                 return try OSMIndexUpdater.apply(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VenuesCore
 import OSMIndex
 import OSMModel
 import OvertureProvider
@@ -74,7 +75,7 @@ struct OvertureImportCommand: AsyncParsableCommand {
             let flag = CancellationFlag()
             let summary: OSMImportSummary
             do {
-                summary = try await OSMImportCommand.offPool {
+                summary = try await onThreadOfItsOwn(named: "venues.import") { () throws(any Error) in
                     try OvertureImport.run(
                         file: source,
                         destination: destination,
