@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
-import VenuesCore
 import OSMFiles
 import OSMIndex
 import OSMModel
 import Synchronization
 import VenuesCLISupport
+import VenuesCore
 import VenuesHTTP
 import VenuesReports
 

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
-import VenuesCore
 import OSMFiles
 import OSMIndex
 import OSMModel
 import VenuesCLISupport
+import VenuesCore
 import VenuesHTTP
 import VenuesReports
 

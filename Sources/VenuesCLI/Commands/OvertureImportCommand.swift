@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
-import VenuesCore
 import OSMIndex
 import OSMModel
 import OvertureProvider
 import VenuesCLISupport
+import VenuesCore
 import VenuesHTTP
 
 /// `venues overture import FILE`: reads Overture places once into
