@@ -20,7 +20,7 @@ struct Venues: AsyncParsableCommand {
         version: VenuesVersion.current,
         subcommands: [
             NearbyCommand.self, SearchCommand.self, ShowCommand.self, HoursCommand.self, FavoritesCommand.self,
-            ProvidersCommand.self, OSMCommand.self, OvertureCommand.self, ServeCommand.self, MCPCommand.self,
+            ProvidersCommand.self, OSMCommand.self, OvertureCommand.self, ServeHandOff.self, MCPHandOff.self,
         ]
     )
 
@@ -29,14 +29,14 @@ struct Venues: AsyncParsableCommand {
     /// Everything else is parsed here.
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == ServeCommand.configuration.commandName {
+        if arguments.first == ServeHandOff.configuration.commandName {
             do {
                 try ServerProgram.replaceProcess(arguments: Array(arguments.dropFirst()))
             } catch {
                 exit(withError: error)
             }
         }
-        if arguments.first == MCPCommand.configuration.commandName {
+        if arguments.first == MCPHandOff.configuration.commandName {
             do {
                 try ServerProgram.replaceProcess(arguments: arguments)
             } catch {

@@ -1,9 +1,10 @@
 import ArgumentParser
 
-/// `venues serve …`: handed whole to the program `venues-server` beside `venues`
+/// `venues serve …` as `venues` sees it: handed whole to the program `venues-server` beside `venues`
 /// (``ServerProgram``), which parses it. `Venues.main()` hands it over before any parsing; this
-/// command lists `serve` in `venues --help` and hands over what reaches it by another way.
-struct ServeCommand: ParsableCommand {
+/// command lists `serve` in `venues --help` and hands over what reaches it by another way. The
+/// server's own command is `ServerCommand`, in `venues-server`.
+struct ServeHandOff: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve nearby, search, show and per-client favourites over HTTP (keys stay on the server).",

@@ -4,7 +4,7 @@ import ArgumentParser
 /// tools for assistants over the Model Context Protocol on standard input and output.
 /// `Venues.main()` hands it over before any parsing; this command lists `mcp` in `venues --help`
 /// and hands over what reaches it by another way.
-struct MCPCommand: ParsableCommand {
+struct MCPHandOff: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mcp",
         abstract: "Serve the tools to an assistant over the Model Context Protocol on standard input and output.",
