@@ -1,9 +1,8 @@
 import Foundation
 import Testing
 import VenuesCore
+import VenuesReports
 import VenuesTestSupport
-
-@testable import VenuesServer
 
 /// The suggestion document is written by hand for speed; it must be exactly what `JSONEncoder`
 /// (sorted keys, slashes unescaped) writes for the same document.
