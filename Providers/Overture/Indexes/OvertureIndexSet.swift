@@ -109,7 +109,8 @@ extension ProviderError {
         switch error {
         case .source(let error): self.init(overtureFile: error)
         case .cancelled: self = .cancelled
-        case .notAnIndex, .newerSchema, .notFound, .invalidName, .notUpdatable: self = .badRequest(error.description)
+        case .notAnIndex, .newerSchema, .olderSchema, .notFound, .invalidName, .notUpdatable:
+            self = .badRequest(error.description)
         case .damaged: self = .invalidResponse(error.description)
         case .write, .temporaryFiles, .busy: self = .unreachable(error.description)
         }

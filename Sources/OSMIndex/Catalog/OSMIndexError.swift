@@ -18,6 +18,9 @@ package enum OSMIndexError: Error, Sendable, Hashable, CustomStringConvertible {
     case damaged(path: String, reason: String)
     /// The index was written by a newer version of venues.
     case newerSchema(path: String, version: Int64)
+    /// The index was written by an earlier version of venues, in a schema this one no longer
+    /// reads: it must be imported again.
+    case olderSchema(path: String, version: Int64)
     /// There is no index at this path.
     case notFound(path: String)
     /// An index name that cannot be a file name.
@@ -43,6 +46,8 @@ package enum OSMIndexError: Error, Sendable, Hashable, CustomStringConvertible {
             "the OSM index \(path) is damaged (\(reason)): remove it (venues osm remove NAME) and import its file again"
         case .newerSchema(let path, let version):
             "\(path) is an index of schema version \(version), written by a newer venues; this one reads version \(OSMIndexSchema.version): upgrade venues, or import the file again"
+        case .olderSchema(let path, let version):
+            "\(path) was imported by an earlier venues (schema \(version)); this one reads schema \(OSMIndexSchema.version): import it again (venues osm import FILE, or venues overture import FILE)"
         case .notFound(let path):
             "no OSM index at \(path)"
         case .invalidName(let name):

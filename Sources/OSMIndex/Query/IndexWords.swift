@@ -20,12 +20,8 @@ final class IndexWords {
     /// Whether the index has `word_change` (schema 3: what updates changed in a word's venues).
     let hasChanges: Bool
 
-    /// The words of the index, or `nil` for an index without them (schema 1).
-    init?(connection: SQLiteConnection) throws(SQLiteError) {
-        let hasWords = try connection.integer(
-            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'word_list'"
-        )
-        guard hasWords == 1 else { return nil }
+    /// The words of the index.
+    init(connection: SQLiteConnection) throws(SQLiteError) {
         hasChanges =
             try connection.integer(
                 "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'word_change'"

@@ -107,8 +107,8 @@ package final class OSMIndexReader {
     /// The most word matches sought through the R-tree, when a test sets it (more: every venue
     /// of the circle is checked); else ``textCandidateLimit`` and the circle's size decide.
     private let soughtTextCandidateOverride: Int?
-    /// The index's words, read at the first text search; `.some(nil)` for an index without them.
-    private var words: IndexWords??
+    /// The index's words, read at the first text search.
+    private var words: IndexWords?
     /// The venues of the words matched by recent searches, shared by the readers of this file
     /// that a pool keeps (``OSMIndexReaderPool``); `nil` for a reader of its own.
     var recentElements: RecentElements?
@@ -168,8 +168,11 @@ package final class OSMIndexReader {
             guard version <= OSMIndexSchema.version else {
                 throw OSMIndexError.newerSchema(path: path, version: version)
             }
-            guard version >= OSMIndexSchema.oldestReadableVersion else {
-                throw OSMIndexError.notAnIndex(path: path, reason: "unknown schema version \(version)")
+            guard version >= OSMIndexSchema.version else {
+                guard version >= 1 else {
+                    throw OSMIndexError.notAnIndex(path: path, reason: "unknown schema version \(version)")
+                }
+                throw OSMIndexError.olderSchema(path: path, version: version)
             }
             meta = try Self.readMeta(connection)
         } catch let error as OSMIndexError {
@@ -371,43 +374,38 @@ package final class OSMIndexReader {
         // knowing, but too many to read each one's row: the R-tree then reads only theirs.
         var textMatches: SortedElements?
         if let term = query.selection.searchTerm, !term.isWhole {
-            if let words = try indexWords() {
-                let rarest = try rarestWord(of: term, in: words)
-                let word = SearchWords.string(term.words[rarest.index])
-                if rarest.venues <= directTextCandidateLimit(query) {
-                    let elements = try words.elements(of: rarest.ids, statement: prepared(words.elementsSQL))
-                    found = try textCandidates(elements, query: query, filter: filter)
-                    notes.append(
-                        "index \(info.name): \(elements.count) venue(s) with a word matching '\(word)', read one by one"
-                    )
-                } else if soughtTextCandidateOverride.map({ rarest.venues <= $0 })
-                    ?? (rarest.venues <= Self.textCandidateLimit
-                        || Double(rarest.venues) <= expectedVenues(within: query.radius)
-                            * Self.textCandidatesPerCircleVenue)
-                {
-                    let make = {
-                        SortedElements(
-                            sorted: try words.elements(
-                                of: rarest.ids,
-                                statement: self.prepared(words.elementsSQL)
-                            )
+            let words = try indexWords()
+            let rarest = try rarestWord(of: term, in: words)
+            let word = SearchWords.string(term.words[rarest.index])
+            if rarest.venues <= directTextCandidateLimit(query) {
+                let elements = try words.elements(of: rarest.ids, statement: prepared(words.elementsSQL))
+                found = try textCandidates(elements, query: query, filter: filter)
+                notes.append(
+                    "index \(info.name): \(elements.count) venue(s) with a word matching '\(word)', read one by one"
+                )
+            } else if soughtTextCandidateOverride.map({ rarest.venues <= $0 })
+                ?? (rarest.venues <= Self.textCandidateLimit
+                    || Double(rarest.venues) <= expectedVenues(within: query.radius)
+                        * Self.textCandidatesPerCircleVenue)
+            {
+                let make = {
+                    SortedElements(
+                        sorted: try words.elements(
+                            of: rarest.ids,
+                            statement: self.prepared(words.elementsSQL)
                         )
-                    }
-                    let elements =
-                        try recentElements?.list(for: WordsKey(generation: generation, ids: rarest.ids), make: make)
-                        ?? make()
-                    textMatches = elements
-                    notes.append(
-                        "index \(info.name): \(elements.count) venue(s) with a word matching '\(word)', sought by position"
-                    )
-                } else {
-                    notes.append(
-                        "index \(info.name): \(rarest.venues) venue(s) with a word matching '\(word)', too many: every venue of the circle checked"
                     )
                 }
+                let elements =
+                    try recentElements?.list(for: WordsKey(generation: generation, ids: rarest.ids), make: make)
+                    ?? make()
+                textMatches = elements
+                notes.append(
+                    "index \(info.name): \(elements.count) venue(s) with a word matching '\(word)', sought by position"
+                )
             } else {
                 notes.append(
-                    "index \(info.name) has no word index (written by an earlier venues): every venue of the circle checked (import it again to speed this up)"
+                    "index \(info.name): \(rarest.venues) venue(s) with a word matching '\(word)', too many: every venue of the circle checked"
                 )
             }
         }
@@ -590,10 +588,10 @@ package final class OSMIndexReader {
     }
 
     /// The index's words, read once.
-    private func indexWords() throws -> IndexWords? {
+    private func indexWords() throws -> IndexWords {
         if let words { return words }
         let loaded = try IndexWords(connection: connection)
-        words = .some(loaded)
+        words = loaded
         return loaded
     }
 

@@ -17,8 +17,7 @@ import OSMModel
 ///                                  -- 'hours_bit_generation' = 'generation'
 ///   search TEXT,                   -- name, brand, cuisine and other names folded (lowercase,
 ///                                  -- no diacritics), joined by U+001F, empty fields at the
-///                                  -- end left out (OSMSearchText; schema 1: name, brand
-///                                  -- and cuisine only)
+///                                  -- end left out (OSMSearchText)
 ///   tags BLOB,                     -- every tag: (key id, value length, value) as varints + UTF-8
 ///   osm_type, osm_id               -- generated from element, for people writing SQL
 /// )
@@ -57,20 +56,15 @@ import OSMModel
 /// ```
 ///
 /// `PRAGMA application_id` marks the file as a venues OSM index and `PRAGMA user_version` is
-/// the schema version: a reader refuses other files and newer schemas. Files of schema 3 are in
-/// WAL mode, so that an update writes them in place while searches read them (see
-/// docs/osm-index.md); earlier ones are read as immutable files. Schema 1 (before the
-/// words) had an FTS5 trigram index `venue_text` of `venue.search` instead of `word` and
-/// `word_list`; it is still read, its text searches going by position.
+/// the schema version: a reader refuses other files and other schemas (an index of an earlier
+/// one is imported again: the package is unreleased, and schemas 1 and 2 lacked the words and
+/// the update tables). Files are in WAL mode, so that an update writes them in place while
+/// searches read them (see docs/osm-index.md).
 enum OSMIndexSchema {
     /// `PRAGMA application_id`: "VOSM".
     static let applicationID: Int64 = 0x564F_534D
     /// `PRAGMA user_version` of the files this build writes.
     static let version: Int64 = 3
-    /// The oldest schema an update can be applied to: the first with the `update_*` tables.
-    static let oldestUpdatableVersion: Int64 = 3
-    /// The oldest `PRAGMA user_version` this build reads.
-    static let oldestReadableVersion: Int64 = 1
 
     /// Creates the tables of an empty index (the R-tree and FTS index are filled by the writer).
     static let create = """

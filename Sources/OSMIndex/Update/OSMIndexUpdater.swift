@@ -41,8 +41,8 @@ package enum OSMIndexUpdater {
     ///
     /// Throws ``OSMIndexError/notFound(path:)``, ``OSMIndexError/busy(path:)`` while another
     /// import, update or removal holds the index, ``OSMIndexError/notUpdatable(path:reason:)``
-    /// for an index that holds no update tables (written by an earlier venues, or of another
-    /// source), and ``OSMIndexError/write(path:reason:)`` when writing fails.
+    /// for an index of another source, ``OSMIndexError/olderSchema(path:version:)`` for one
+    /// written by an earlier venues, and ``OSMIndexError/write(path:reason:)`` when writing fails.
     package static func apply(
         _ changes: OSMChangeSet,
         to index: URL,
@@ -62,13 +62,6 @@ package enum OSMIndexUpdater {
         }
         defer { lock.unlock() }
         let info = try OSMIndexReader(url: index).info
-        guard info.schemaVersion >= OSMIndexSchema.oldestUpdatableVersion else {
-            throw .notUpdatable(
-                path: path,
-                reason:
-                    "it was imported by an earlier venues (schema \(info.schemaVersion)) and keeps no update data: import it again"
-            )
-        }
         guard info.content == OSMIndexImporter.Content.openStreetMap.rawValue else {
             throw .notUpdatable(path: path, reason: "it holds \(info.content) data, not OpenStreetMap")
         }
