@@ -72,6 +72,12 @@ let core: [Target] = [
 // OpenStreetMap: what an element is and which elements are venues, reading OSM files (XML, PBF),
 // the local index, following a replication feed.
 let openStreetMap: [Target] = [
+    // A file's bytes as they are or decompressed on the fly (gzip with zlib, bzip2), told by its
+    // first bytes: what the OSM XML reader and the Overture GeoJSON reader read.
+    .target(
+        name: "VenuesCompressedFiles",
+        dependencies: ["CZlib", "CBZip2"]
+    ),
     // What an element is and which elements are venues: shared by the readers, the index and
     // the provider.
     .target(
@@ -83,7 +89,7 @@ let openStreetMap: [Target] = [
     // format detection (`OSMExtractFile`) and the spill file of a pass.
     .target(
         name: "OSMFiles",
-        dependencies: ["OSMModel", "VenuesCore", "CLibXML2", "CZlib", "CBZip2"]
+        dependencies: ["OSMModel", "VenuesCore", "VenuesCompressedFiles", "CLibXML2", "CZlib"]
     ),
     // The local OpenStreetMap index: an extract imported once into SQLite, searched offline.
     .target(
@@ -125,7 +131,7 @@ let providers: [Target] = [
     // Overture Maps places: imported on the OSM index engine, read offline.
     .target(
         name: "OvertureProvider",
-        dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMFiles", "OSMIndex"],
+        dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "VenuesCompressedFiles", "OSMIndex"],
         path: "Providers/Overture",
         exclude: ["README.md"]
     ),

@@ -173,6 +173,10 @@ struct PackageLayoutTests {
             }
         }
         #expect(!Self.closure(of: "OSMIndex").contains("OSMFiles"), "the index reads any OSMElementSource, not a file")
+        // Reading a compressed file is not OpenStreetMap's: Overture reads its GeoJSON without
+        // the OSM readers (and libxml2).
+        #expect(!Self.closure(of: "OvertureProvider").contains("OSMFiles"), "Overture reaches the OSM file readers")
+        #expect(!Self.closure(of: "VenuesCompressedFiles").contains("OSMModel"))
         #expect(
             Self.closure(of: "OSMReplication").isDisjoint(with: ["OSMIndex", "OSMFiles", "OSMModel"]),
             "the replication feed fetches files; the index side applies them"

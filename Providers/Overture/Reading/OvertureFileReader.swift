@@ -1,6 +1,6 @@
 package import Foundation
-import OSMFiles
 package import OSMModel
+import VenuesCompressedFiles
 
 /// Reads the places of an Overture GeoJSON file, one at a time: GeoJSON text sequences (a
 /// Feature a line, as `overturemaps download -f geojsonseq` writes them; RFC 8142's record
@@ -39,7 +39,12 @@ package struct OvertureFileReader {
         progress: (_ places: Int, _ bytesRead: Int) -> Void = { _, _ in },
         _ body: (Place) -> Bool
     ) throws(OSMFileError) -> Int {
-        let file = try DecompressedFile(url: url, format: "Overture GeoJSON")
+        let file: DecompressedFile
+        do {
+            file = try DecompressedFile(url: url, format: "Overture GeoJSON")
+        } catch {
+            throw OSMFileError(error)
+        }
         let decoder = JSONDecoder()
         let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
         defer { raw.deallocate() }
@@ -83,7 +88,12 @@ package struct OvertureFileReader {
             if let place, !body(place) { stop = true }
         }
         reading: while !stop {
-            let count = try file.read(into: raw)
+            let count: Int
+            do {
+                count = try file.read(into: raw)
+            } catch {
+                throw OSMFileError(error)
+            }
             if count == 0 { break }
             var lineStart = 0
             var index = 0
@@ -215,3 +225,15 @@ package struct OvertureFileReader {
 
 /// The fields of a place (``OverturePlaceRecord/Properties``), for readers of a file.
 package typealias OverturePlaceProperties = OverturePlaceRecord.Properties
+
+extension OSMFileError {
+    /// The same failure, in the words the readers of OSM files use.
+    init(_ error: CompressedFileError) {
+        switch error {
+        case .notFound(let path): self = .notFound(path: path)
+        case .unreadable(let path, let reason): self = .unreadable(path: path, reason: reason)
+        case .isDirectory(let path, let format): self = .isDirectory(path: path, format: format)
+        case .readFailed(let message): self = .readFailed(message)
+        }
+    }
+}

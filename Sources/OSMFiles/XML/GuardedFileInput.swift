@@ -1,5 +1,6 @@
 internal import CLibXML2
 import Foundation
+import VenuesCompressedFiles
 
 /// A file read for libxml2 (`xmlReaderForIO`) through ``XMLPrologGuard``: the bytes of the
 /// prolog are checked before libxml2 receives them, and a refused document ends the input with

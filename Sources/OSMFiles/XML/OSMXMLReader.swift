@@ -1,6 +1,7 @@
 internal import CLibXML2
 package import Foundation
 package import OSMModel
+import VenuesCompressedFiles
 import VenuesCore
 
 /// Streams OSM XML (an Overpass answer or an `.osm` extract) through libxml2's SAX2 push

@@ -1,10 +1,11 @@
 import Foundation
 
-/// The bytes of an open file as XML text: read as they are, or decompressed on the fly.
+/// The bytes of an open file: read as they are, or decompressed on the fly.
 ///
-/// ``FileCompression/detect(descriptor:)`` chooses the stream from the file's first bytes; the
-/// XML reader asks for a buffer's worth at a time and never sees the compressed bytes.
-protocol FileByteStream: AnyObject {
+/// ``FileCompression/detect(descriptor:)`` chooses the stream from the file's first bytes; a
+/// reader (the OSM XML reader, the Overture GeoJSON reader) asks for a buffer's worth at a time
+/// and never sees the compressed bytes.
+package protocol FileByteStream: AnyObject {
     /// Fills `buffer` with the next bytes: the count, or 0 at the end of the data.
     ///
     /// Throws ``InputFailure`` for a read error or a damaged or truncated compressed stream.
@@ -15,19 +16,25 @@ protocol FileByteStream: AnyObject {
 }
 
 /// Why the bytes of a file could not be read, in words for the user.
-struct InputFailure: Error, Sendable {
-    var message: String
+package struct InputFailure: Error, Sendable {
+    /// What went wrong.
+    package var message: String
+
+    /// A failure saying `message`.
+    package init(message: String) {
+        self.message = message
+    }
 }
 
 /// How a file is compressed, told by its first bytes (never by its name).
-enum FileCompression: Sendable, Hashable {
+package enum FileCompression: Sendable, Hashable {
     case none
     case gzip
     case bzip2
 
     /// Reads the first bytes at offset 0 (without moving the file position) and names the
     /// compression. Throws for formats that are recognised but not read (xz, zstd).
-    static func detect(descriptor: Int32) throws(InputFailure) -> FileCompression {
+    package static func detect(descriptor: Int32) throws(InputFailure) -> FileCompression {
         var head = [UInt8](repeating: 0, count: 6)
         let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count >= 2 else { return .none }
@@ -46,8 +53,8 @@ enum FileCompression: Sendable, Hashable {
         return .none
     }
 
-    /// The stream that reads `descriptor` as XML text.
-    func stream(descriptor: Int32) throws(InputFailure) -> any FileByteStream {
+    /// The stream that reads `descriptor`'s bytes, decompressed.
+    package func stream(descriptor: Int32) throws(InputFailure) -> any FileByteStream {
         switch self {
         case .none: PlainFileStream(descriptor: descriptor)
         case .gzip: try GzipFileStream(descriptor: descriptor)
