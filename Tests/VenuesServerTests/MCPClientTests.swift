@@ -83,10 +83,12 @@ struct MCPClientTests {
         let revoked = try await ServeProcess.createToken("gone", environment: environment)
         let revoke = try await ServeProcess.run(["serve", "token", "revoke", "gone"], environment: environment)
         #expect(revoke.status == 0, "\(revoke.stderr)")
+        // Four requests an hour: its initialise, its notification and two calls, then 429 (no
+        // request comes back within the test, however slow the machine).
         let limited = try await ServeProcess.createToken(
             "tight",
             environment: environment,
-            database: ["--rate", "4/min", "--burst", "4"]
+            database: ["--rate", "4/h", "--burst", "4"]
         )
         let server = try await ServeProcess.start([], environment: environment)
 
@@ -117,7 +119,7 @@ struct MCPClientTests {
         let assistant = try #require(clients["assistant"], "\(usage.stdout)")
         #expect(assistant.requests >= 30, "\(usage.stdout)")
         #expect(assistant.upstream["fsq", default: 0] > 0, "\(usage.stdout)")
-        #expect(clients["tight"].map { (4...5).contains($0.requests) } == true, "\(usage.stdout)")
+        #expect(clients["tight"]?.requests == 4, "\(usage.stdout)")
         #expect(clients["gone"] == nil, "\(usage.stdout)")
     }
 
