@@ -82,7 +82,7 @@ let openStreetMap: [Target] = [
     // the provider.
     .target(
         name: "OSMModel",
-        dependencies: ["VenuesCore"]
+        dependencies: ["VenuesCore", "VenuesCompressedFiles"]
     ),
     // OSM files, a folder per format: `XML/` (`.osm`, `.osm.gz`, `.osm.bz2`, with libxml2),
     // `PBF/` (`.osm.pbf`: blocks decoded on every core, handed over in file order); one opener,

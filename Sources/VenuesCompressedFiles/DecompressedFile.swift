@@ -12,17 +12,7 @@ package final class DecompressedFile {
     /// Opens the file at `url`; `format` names what is expected, for the message about a folder.
     package init(url: URL, format: String) throws(CompressedFileError) {
         self.url = url
-        descriptor = Foundation.open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .notFound(path: url.path) }
-            throw .unreadable(path: url.path, reason: String(cString: strerror(code)))
-        }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            close(descriptor)
-            throw .isDirectory(path: url.path, format: format)
-        }
+        descriptor = try FileOpener.open(url, format: format)
         do {
             stream = try FileCompression.detect(descriptor: descriptor).stream(descriptor: descriptor)
         } catch {

@@ -225,15 +225,3 @@ package struct OvertureFileReader {
 
 /// The fields of a place (``OverturePlaceRecord/Properties``), for readers of a file.
 package typealias OverturePlaceProperties = OverturePlaceRecord.Properties
-
-extension OSMFileError {
-    /// The same failure, in the words the readers of OSM files use.
-    init(_ error: CompressedFileError) {
-        switch error {
-        case .notFound(let path): self = .notFound(path: path)
-        case .unreadable(let path, let reason): self = .unreadable(path: path, reason: reason)
-        case .isDirectory(let path, let format): self = .isDirectory(path: path, format: format)
-        case .readFailed(let message): self = .readFailed(message)
-        }
-    }
-}
