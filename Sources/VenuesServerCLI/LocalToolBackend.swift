@@ -118,27 +118,7 @@ struct LocalToolBackend: VenueToolBackend {
 
     /// `favorite_add`, as `venues favorites add ID --note TEXT`.
     private func addFavorite(_ id: VenueID, note: String?) async throws -> [UInt8] {
-        let store = context.favorites
-        let index: FavoriteIndex
-        do {
-            index = try store.index()
-        } catch {
-            throw VenueToolFailure("\(error)")
-        }
-        let (merged, _) = try await VenueFinder(context: context, favorites: index).cheapest(
-            id,
-            timeout: context.configuration.timeout
-        )
-        let outcome: FavoritesStore.AddOutcome
-        do {
-            outcome = try store.add(
-                venue: merged.venue,
-                sources: merged.sources.map(\.id),
-                note: note.map(TextSanitizer.clean)
-            )
-        } catch {
-            throw VenueToolFailure("\(error)")
-        }
+        let outcome = try await FavoriteAdding.add(id, note: note, context: context)
         let name = TextSanitizer.clean(outcome.favorite.name)
         let (change, message) =
             switch outcome {

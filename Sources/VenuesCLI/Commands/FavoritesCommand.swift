@@ -52,28 +52,7 @@ struct FavoritesCommand: AsyncParsableCommand {
             try await failingWithMessage {
                 let context = try await CommandContext.make(global: global)
                 let venueID = try VenueIDArgument.parse(id)
-                let store = context.favorites
-                // Fail on an unreadable file before any lookup.
-                do {
-                    _ = try store.index()
-                } catch {
-                    throw CommandFailure("\(error)")
-                }
-                let (merged, _) = try await VenueFinder(context: context, favorites: try? context.favorites.index())
-                    .cheapest(
-                        venueID,
-                        timeout: context.configuration.timeout
-                    )
-                let outcome: FavoritesStore.AddOutcome
-                do {
-                    outcome = try store.add(
-                        venue: merged.venue,
-                        sources: merged.sources.map(\.id),
-                        note: note.map(TextSanitizer.clean)
-                    )
-                } catch {
-                    throw CommandFailure("\(error)")
-                }
+                let outcome = try await FavoriteAdding.add(venueID, note: note, context: context)
                 let name = TextSanitizer.clean(outcome.favorite.name)
                 switch outcome {
                 case .added: print("★ Added \(name) (\(outcome.favorite.id)) to your favourites.")
