@@ -417,7 +417,11 @@ let tests: [Target] = [
     .testTarget(name: "PackageLayoutTests"),
     .testTarget(name: "VenuesCoreTests", dependencies: ["VenuesCore", "VenuesTestSupport"]),
     .testTarget(name: "VenuesHoursTests", dependencies: ["VenuesHours", "VenuesTestSupport"]),
-    .testTarget(name: "VenuesTimeZonesTests", dependencies: ["VenuesTimeZones"], resources: [.copy("Fixtures")]),
+    .testTarget(
+        name: "VenuesTimeZonesTests",
+        dependencies: ["VenuesTimeZones", "VenuesTestSupport"],
+        resources: [.copy("Fixtures")]
+    ),
     .testTarget(
         name: "VenuesOpenStateTests",
         dependencies: [

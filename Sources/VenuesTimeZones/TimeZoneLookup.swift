@@ -31,7 +31,7 @@ public import Foundation
 ///
 /// ## Cost
 ///
-/// The data is read on first use, once and thread-safely (2–5 ms), and each 7.5° cell's tree when
+/// The data is read on first use, once and thread-safely (1–3 ms), and each 7.5° cell's tree when
 /// a position in it is first asked for (at most 0.4 ms; 3.3 MB with every cell decoded). A lookup
 /// reads at most ten array slots: several million a second (docs/time-zones.md).
 public enum TimeZoneLookup {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VenuesTestSupport
 
 @testable import VenuesTimeZones
 
@@ -45,6 +46,33 @@ struct TimeZoneGridTests {
     func base64(text: String, bytes: [UInt8]) {
         var text = text
         #expect(text.withUTF8 { Base64.decode($0) } == bytes)
+    }
+
+    /// Foundation's encoding of random bytes, broken into lines of any length and indented as
+    /// the embedded file is, reads back as the bytes; with a character outside the alphabet put
+    /// anywhere, it does not read at all.
+    @Test("base64 of random bytes, in lines")
+    func base64OfRandomBytes() {
+        for draw in SeededGenerator.draws("TimeZoneGridTests.base64") {
+            var (seed, random) = draw
+            for _ in 0..<300 {
+                let bytes = (0..<Int.random(in: 0..<200, using: &random)).map { _ in
+                    UInt8.random(in: 0...255, using: &random)
+                }
+                let encoded = Array(Data(bytes).base64EncodedString().utf8)
+                let width = Int.random(in: 1...101, using: &random)
+                var text: [UInt8] = []
+                for (offset, character) in encoded.enumerated() {
+                    if offset % width == 0, offset > 0 { text += Array("\n        ".utf8) }
+                    text.append(character)
+                }
+                #expect(text.withUnsafeBufferPointer { Base64.decode($0) } == bytes, "seed \(seed): \(width)")
+                guard !text.isEmpty else { continue }
+                var damaged = text
+                damaged.insert(UInt8(ascii: "!"), at: Int.random(in: 0..<text.count, using: &random))
+                #expect(damaged.withUnsafeBufferPointer { Base64.decode($0) } == nil, "seed \(seed)")
+            }
+        }
     }
 
     @Test("base64 that is not", arguments: ["TQ=", "TWF", "TQ==TQ==", "T!==", "TQ==="])
