@@ -31,7 +31,12 @@ public struct HoursMoment: Sendable {
     /// The instant the moment is for a venue: a wall-clock time is read in its zone.
     public func instant(for venue: Venue) -> Date {
         if case .instant(let date) = time { return date }
-        let zone = evaluator.zone(of: venue, at: now).zone
+        return instant(in: evaluator.zone(of: venue, at: now).zone)
+    }
+
+    /// The instant the moment is for a venue whose hours are read in `zone`.
+    func instant(in zone: TimeZone) -> Date {
+        if case .instant(let date) = time { return date }
         return instants.instant(of: time, now: now, in: zone)
     }
 

@@ -8,32 +8,50 @@ import VenuesHours
 /// one at its position, whatever the instant; a zone made from an offset may differ between
 /// the present and the moment asked). Every other venue is evaluated as it comes.
 ///
+/// A text met first in a zone is evaluated with that zone as looked up once for the venue, at
+/// the moment's instant there (worked out once per zone): the zone is not looked up again, and
+/// nothing is kept twice.
+///
 /// One per prepared filter, whose moment does not change; thread-safe (the providers of a
 /// listing may judge their venues at once).
 final class ShownStates: @unchecked Sendable {
-    private struct Key: Hashable {
-        var text: String
-        var zone: String
+    /// What is known in one zone: the moment's instant there, and the states of the texts met.
+    private struct ZoneStates {
+        var instant: Date
+        var states: [String: HoursState] = [:]
     }
     private let lock = NSLock()
-    private var known: [Key: HoursState] = [:]
+    private var zones: [String: ZoneStates] = [:]
 
     /// The state `moment` shows for `venue`, equal to ``HoursMoment/shownState(of:)``.
     func state(of venue: Venue, at moment: HoursMoment) -> HoursState {
         guard venue.hours.count == 1, let hours = venue.hours.first, hours.utcOffsetMinutes == nil else {
             return moment.shownState(of: venue)
         }
-        let key = Key(text: hours.specification, zone: moment.evaluator.zone(of: venue, at: moment.now).zone.identifier)
+        let zone = moment.evaluator.zone(of: venue, at: moment.now).zone
+        let zoneID = zone.identifier
         lock.lock()
-        if let state = known[key] {
-            lock.unlock()
-            return state
-        }
+        let known = zones[zoneID]
         lock.unlock()
-        let state = moment.shownState(of: venue)
-        guard !moment.evaluator.usesSunTimes(hours.specification) else { return state }
+        if let state = known?.states[hours.specification] { return state }
+        let instant = known?.instant ?? moment.instant(in: zone)
+        let state: HoursState
+        let usesSunTimes: Bool
+        if moment.duration > 0 {
+            // Over a duration: the whole evaluation, next changes and all.
+            state = moment.shownState(of: venue)
+            usesSunTimes = moment.evaluator.usesSunTimes(hours.specification)
+        } else {
+            (state, usesSunTimes) = moment.evaluator.shownState(
+                of: hours,
+                at: venue.coordinate,
+                in: zone,
+                at: instant
+            )
+        }
+        guard !usesSunTimes else { return state }
         lock.lock()
-        known[key] = state
+        zones[zoneID, default: ZoneStates(instant: instant)].states[hours.specification] = state
         lock.unlock()
         return state
     }

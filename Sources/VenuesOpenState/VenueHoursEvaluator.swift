@@ -89,6 +89,26 @@ public struct VenueHoursEvaluator: Sendable {
         return .unknown
     }
 
+    /// ``shownState(of:at:)`` of a venue at `coordinate` whose one source is `hours`, read in
+    /// `zone` (the zone ``zone(of:at:)`` gives that venue), and whether the value has sun times
+    /// (its state then depends on the position, not only on the zone): a filter's memo asks
+    /// this when it meets a text, without the zone looked up again.
+    func shownState(
+        of hours: VenueHours,
+        at coordinate: Coordinate,
+        in zone: TimeZone,
+        at instant: Date
+    ) -> (state: HoursState, usesSunTimes: Bool) {
+        guard case .success(let parsed) = memo.hours(hours.specification) else { return (.unknown, false) }
+        let context = HoursContext(
+            timeZone: zone,
+            latitude: coordinate.latitude,
+            longitude: coordinate.longitude,
+            country: country ?? CountryOfZone.country(of: zone.identifier)
+        )
+        return (parsed.state(at: instant, in: context), parsed.usesSunEvents)
+    }
+
     /// Whether the venue is open for the whole of `duration` seconds from `instant`: open when
     /// every change within it is to open again, closed when it closes (or is closed) within it,
     /// unknown when the hours cannot say.
