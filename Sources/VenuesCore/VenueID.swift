@@ -26,6 +26,14 @@ public struct VenueID: Sendable, Hashable, Codable, Comparable, CustomStringConv
         self.native = native
     }
 
+    /// An id whose parts are well formed by construction (made from a checked element type and
+    /// a positive number, never read from outside): not checked again, as the index's listings
+    /// make one per venue.
+    package init(provider: ProviderID, wellFormedNative native: String) {
+        self.provider = provider
+        self.native = native
+    }
+
     /// Parses `provider:native`.
     public init(parsing text: String) throws(VenueIDError) {
         guard let colon = text.firstIndex(of: ":") else {

@@ -15,6 +15,13 @@ package struct OSMElement: Sendable {
             case .relation: "relation"
             }
         }
+
+        /// The venue id of element `id` of this type (`osm:node/123`), or `nil` when `id` is not
+        /// positive (no OpenStreetMap element has such an id).
+        package func venueID(_ id: Int64) -> VenueID? {
+            guard id > 0 else { return nil }
+            return VenueID(provider: .openStreetMap, wellFormedNative: name + "/" + String(id))
+        }
     }
 
     package var kind: Kind = .node

@@ -37,8 +37,7 @@ package enum OSMVenueMapper {
         tags: OSMTags,
         extent: BoundingBox? = nil
     ) -> Venue? {
-        guard let name = tags.first("name"), id > 0,
-            let venueID = try? VenueID(provider: .openStreetMap, native: "\(kind.name)/\(id)")
+        guard let name = tags.first("name"), let venueID = kind.venueID(id)
         else { return nil }
         var extras: [String: String] = [:]
         for key in extraKeys {
@@ -91,8 +90,7 @@ package enum OSMVenueMapper {
     package static func hoursSummary(kind: OSMElement.Kind, id: Int64, coordinate: Coordinate, tags: OSMTags) -> Venue?
     {
         // Reads only ``hoursSummaryKeys``.
-        guard let name = tags.first("name"), id > 0,
-            let venueID = try? VenueID(provider: .openStreetMap, native: "\(kind.name)/\(id)")
+        guard let name = tags.first("name"), let venueID = kind.venueID(id)
         else { return nil }
         return Venue(id: venueID, name: name, coordinate: coordinate, hours: hours(tags))
     }
@@ -106,8 +104,7 @@ package enum OSMVenueMapper {
     /// for answers given at every keystroke.
     package static func summary(kind: OSMElement.Kind, id: Int64, coordinate: Coordinate, tags: OSMTags) -> Venue? {
         // Reads only ``summaryKeys``.
-        guard let name = tags.first("name"), id > 0,
-            let venueID = try? VenueID(provider: .openStreetMap, native: "\(kind.name)/\(id)")
+        guard let name = tags.first("name"), let venueID = kind.venueID(id)
         else { return nil }
         return Venue(
             id: venueID,
