@@ -28,16 +28,22 @@ public enum OpenStateWording {
         }
     }
 
-    /// `21:00` within a day of `instant`, else `Mon 10:00`.
+    /// `21:00` within a day of `instant`, else `Mon 10:00`: the wall-clock time from the zone's
+    /// offset at `date` by integer arithmetic (a calendar and a format per venue were most of
+    /// what a listing's hours cost to print).
     static func when(_ date: Date, from instant: Date, in zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.weekday, .hour, .minute], from: date)
-        let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        let local = Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(zone.secondsFromGMT(for: date))
+        let seconds = Int((local % 86_400 + 86_400) % 86_400)
+        let time = twoDigits(seconds / 3_600) + ":" + twoDigits(seconds % 3_600 / 60)
         if date.timeIntervalSince(instant) < 86_400 - 3_600 { return time }
-        let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        return "\(names[((parts.weekday ?? 1) - 1) % 7]) \(time)"
+        // Day 0, 1970-01-01, was a Thursday.
+        let days = (local - Int64(seconds)) / 86_400
+        let names = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+        return names[Int((days % 7 + 7) % 7)] + " " + time
     }
+
+    /// `value` (0–99) in two digits.
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     /// A date and time in the zone, as ISO 8601 with its offset (`2026-11-30T17:00:00+02:00`):
     /// the wall-clock time written by ``UTCTimestamp`` (integer arithmetic, no formatter: one
@@ -58,7 +64,6 @@ public enum OpenStateWording {
         guard offset != 0 else { return wallClock }
         let magnitude = abs(offset)
         // By hand: String(format:) was half of `venues hours`'s time per distinct value.
-        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return String(wallClock.dropLast()) + (offset < 0 ? "-" : "+") + twoDigits(magnitude / 3_600) + ":"
             + twoDigits(magnitude % 3_600 / 60)
     }

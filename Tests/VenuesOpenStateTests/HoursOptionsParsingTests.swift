@@ -95,4 +95,32 @@ struct ISO8601WritingTests {
             }
         }
     }
+
+    /// The words' times (`21:00`, `Mon 10:00`) are a Gregorian calendar's, in zones with
+    /// half-hour and 45-minute offsets too, before 1970 as after.
+    @Test func theWordsTimesAreTheCalendarsForRandomInstantsAndZones() {
+        for draw in SeededGenerator.draws("ISO8601WritingTests.when") {
+            var (seed, random) = draw
+            let zones = ["Europe/Helsinki", "America/New_York", "Asia/Kolkata", "Pacific/Chatham", "America/St_Johns"]
+            let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+            for _ in 0..<2_000 {
+                let zone = TimeZone(identifier: zones.randomElement(using: &random)!)!
+                let date = Date(
+                    timeIntervalSince1970: Double(Int64.random(in: -1_000_000_000...4_000_000_000, using: &random))
+                        + Double(Int.random(in: 0..<1_000, using: &random)) / 1_000
+                )
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = zone
+                let parts = calendar.dateComponents([.weekday, .hour, .minute], from: date)
+                let time = String(format: "%02d:%02d", parts.hour!, parts.minute!)
+                let soon = date.addingTimeInterval(-3_600)
+                let later = date.addingTimeInterval(-3 * 86_400)
+                #expect(OpenStateWording.when(date, from: soon, in: zone) == time, "seed \(seed): \(date) \(zone)")
+                #expect(
+                    OpenStateWording.when(date, from: later, in: zone) == "\(names[parts.weekday! - 1]) \(time)",
+                    "seed \(seed): \(date) \(zone)"
+                )
+            }
+        }
+    }
 }
