@@ -18,8 +18,10 @@ struct CandidateHours {
     /// `tag_key.id` of `opening_hours` in the index.
     let keyID: Int
     /// The numbers of the values met, by a hash of their bytes (values of equal hash share a
-    /// list, told apart by their text's bytes): a value met again costs no string.
+    /// list, told apart by their bytes): a value met again costs no string.
     private var numbers: [UInt64: [Int32]] = [:]
+    /// Each number's value, as read and as text.
+    private var bytes: [[UInt8]] = []
     private var texts: [String] = []
     /// The stand-ins made, judged where they are kept (moved, not copied).
     private var standIns: [Venue] = []
@@ -50,11 +52,14 @@ struct CandidateHours {
             // FNV-1a.
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in value { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            for number in numbers[hash, default: []] where texts[Int(number)].utf8.elementsEqual(value) {
-                return number
+            if let met = numbers[hash] {
+                for number in met where bytes[Int(number)].withUnsafeBytes({ $0.elementsEqual(value) }) {
+                    return number
+                }
             }
             let number = Int32(texts.count)
             numbers[hash, default: []].append(number)
+            bytes.append(Array(value))
             texts.append(String(decoding: value, as: UTF8.self))
             slots.append(Self.notMade)
             return number
