@@ -84,6 +84,9 @@ let openStreetMap: [Target] = [
         name: "OSMModel",
         dependencies: ["VenuesCore", "VenuesCompressedFiles"]
     ),
+    // The one spill file of a pass over an OSM file: node positions and way node lists set aside
+    // on disk, by the import and the extract search alike.
+    .target(name: "OSMSpill", dependencies: ["OSMModel"]),
     // OSM files, a folder per format: `XML/` (`.osm`, `.osm.gz`, `.osm.bz2`, with libxml2),
     // `PBF/` (`.osm.pbf`: blocks decoded on every core, handed over in file order); one opener,
     // format detection (`OSMExtractFile`) and the spill file of a pass.
@@ -94,7 +97,7 @@ let openStreetMap: [Target] = [
     // The local OpenStreetMap index: an extract imported once into SQLite, searched offline.
     .target(
         name: "OSMIndex",
-        dependencies: ["OSMModel", "VenuesCore", "VenuesFiles", "VenuesSQLite"]
+        dependencies: ["OSMModel", "OSMSpill", "VenuesCore", "VenuesFiles", "VenuesSQLite"]
     ),
     // Following a replication feed (planet.osm.org `replication/minute|hour|day`, Geofabrik's
     // `-updates/`): its state files and change files over HTTP, and the sequence of a time.
@@ -124,7 +127,7 @@ let providers: [Target] = [
     ),
     .target(
         name: "OverpassProvider",
-        dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMFiles", "OSMIndex"],
+        dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMSpill", "OSMFiles", "OSMIndex"],
         path: "Providers/Overpass",
         exclude: ["README.md"]
     ),
@@ -496,7 +499,7 @@ let tests: [Target] = [
     .testTarget(
         name: "OverpassProviderTests",
         dependencies: [
-            "OverpassProvider", "OSMModel", "OSMFiles", "OSMIndex", "OSMPBFTestSupport", "VenuesTestKit",
+            "OverpassProvider", "OSMModel", "OSMSpill", "OSMFiles", "OSMIndex", "OSMPBFTestSupport", "VenuesTestKit",
             "VenuesTestSupport",
         ],
         resources: [.copy("Fixtures")]

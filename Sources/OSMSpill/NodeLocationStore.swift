@@ -1,4 +1,5 @@
 package import Foundation
+package import OSMModel
 
 /// Every node's position, set aside during a pass over an OSM file (an import, a search of an
 /// extract) so that ways and relations can be placed once all nodes have gone by, without

@@ -1,4 +1,5 @@
 package import Foundation
+package import OSMModel
 
 /// The one spill file of a pass over an OSM file: an anonymous temporary file for what the pass
 /// sets aside until the end (node positions, way node lists, the import's ways and relations to

@@ -1,4 +1,5 @@
 package import Foundation
+package import OSMModel
 
 /// Every way's node list, set aside during a pass over an OSM file because a relation (which comes after the
 /// ways) may have any way as a member. Stored compactly in an unlinked temporary file (ids as

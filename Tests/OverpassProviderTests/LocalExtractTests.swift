@@ -1,6 +1,7 @@
 import Foundation
 import OSMIndex
 import OSMModel
+import OSMSpill
 import Testing
 import VenuesCore
 import VenuesHTTP

@@ -2,6 +2,7 @@ import Foundation
 import OSMFiles
 import OSMModel
 import OSMPBFTestSupport
+import OSMSpill
 import Testing
 import VenuesCore
 import VenuesTestSupport

@@ -166,7 +166,7 @@ struct PackageLayoutTests {
             "OverpassProvider", "OvertureProvider", "FoursquareProvider", "GooglePlacesProvider", "VenuesAggregator",
             "VenuesCLI",
         ]
-        for room in ["OSMModel", "OSMFiles", "OSMIndex", "OSMReplication", "VenuesSQLite"] {
+        for room in ["OSMModel", "OSMSpill", "OSMFiles", "OSMIndex", "OSMReplication", "VenuesSQLite"] {
             #expect(Self.targetsByName[room] != nil, "\(room) is gone: update this test")
             for forbidden in above {
                 #expect(!Self.closure(of: room).contains(forbidden), "\(room) reaches \(forbidden)")

@@ -1,6 +1,7 @@
 import Foundation
 import OSMFiles
 import OSMModel
+import OSMSpill
 import VenuesCore
 
 /// Searches a local OSM file (an `.osm` extract, plain or compressed, or an `.osm.pbf`) with the

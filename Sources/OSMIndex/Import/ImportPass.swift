@@ -1,5 +1,6 @@
 import Foundation
 import OSMModel
+import OSMSpill
 import VenuesCore
 
 /// The reading half of an import: sees every element once, sends venue nodes to the writer at

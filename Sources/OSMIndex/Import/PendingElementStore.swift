@@ -1,5 +1,6 @@
 import Foundation
 import OSMModel
+import OSMSpill
 
 /// The venue ways and relations of an import, set aside until every node has gone by and they
 /// can be placed: their tags and their node and member-way references, in an unlinked temporary
