@@ -12,7 +12,11 @@
 #      (a busy neighbour only ever adds time: the least is the run it disturbed least; the median
 #      over the centres of the share the filter adds to it), and the added share of each; the
 #      filter also at the wall-clock times of $AT in each venue's zone (default "12:00 18:00
-#      22:00"; empty: --open-now only), as the share of places open follows the hour.
+#      22:00"; empty: --open-now only), as the share of places open follows the hour;
+#   3. when valgrind is installed (and $INSTRUCTIONS is not 0): the same queries' instructions
+#      (valgrind's cachegrind, every thread of the process), which the machine's neighbours do
+#      not move: the share the filter adds at each of the first $INSTRUCTION_CENTRES centres
+#      (default 3) and its median. A whole process counts: start-up, the search, the output.
 #
 #   Benchmarks/hours.sh
 #   LINES=200000 RUNS=1 Benchmarks/hours.sh
@@ -128,8 +132,34 @@ for label, command in [("nearby, 2 km", ["nearby", "--radius", "2000"]),
         b = statistics.median(filtered[tuple(moment)])
         cb = statistics.median(cpu[tuple(command + moment)])
         # Centre by centre, the least time with the filter against the least without.
-        shares = [least[(tuple(command + moment), c)] / least[(tuple(command), c)] - 1 for c in centres]
+        # (Fewer than seven runs visit fewer centres.)
+        shares = [least[(tuple(command + moment), c)] / least[(tuple(command), c)] - 1
+                  for c in centres if (tuple(command), c) in least and (tuple(command + moment), c) in least]
         print(f"{label:26s} {a:6.1f} ms, with {' '.join(moment):20s} {b:6.1f} ms: {100 * (b - a) / a:+6.1f} %"
               f"   CPU {ca:6.1f} -> {cb:6.1f} ms: {100 * (cb - ca) / ca:+6.1f} %"
               f"   least, median of the centres: {100 * statistics.median(shares):+6.1f} %")
+PY
+
+if [ "${INSTRUCTIONS:-1}" = 0 ] || ! command -v valgrind >/dev/null; then
+    exit 0
+fi
+# Valgrind 3.19 cannot read the DWARF 5 the toolchain writes: a copy without debug information.
+objcopy --strip-debug "$VENUES" "$scratch/venues"
+python3 - "$scratch/venues" "$centres" "${AT-12:00 18:00 22:00}" "${INSTRUCTION_CENTRES:-3}" <<'PY'
+import re, statistics, subprocess, sys
+binary, at_times = sys.argv[1], sys.argv[3].split()
+centres = sys.argv[2].split()[:int(sys.argv[4])]
+def instructions(command, centre):
+    run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                          binary, *command, "--providers", "osm", "--near", centre, "--format", "json"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=True)
+    return int(re.search(r"I\s+refs:\s+([\d,]+)", run.stderr).group(1).replace(",", ""))
+moments = [["--open-now"]] + [["--open-at", at] for at in at_times]
+for label, command in [("nearby, 2 km", ["nearby", "--radius", "2000"]),
+                       ("search ravintola, 30 km", ["search", "ravintola", "--radius", "30000", "--limit", "50"])]:
+    plain = {c: instructions(command, c) for c in centres}
+    for moment in moments:
+        shares = [instructions(command + moment, c) / plain[c] - 1 for c in centres]
+        print(f"{label:26s} {statistics.median(plain.values()) / 1e6:6.1f} M instructions, with {' '.join(moment):20s}"
+              f" {' '.join(f'{100 * s:+5.1f} %' for s in shares)}   median {100 * statistics.median(shares):+5.1f} %")
 PY
