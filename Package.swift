@@ -193,7 +193,7 @@ let mergeAndOutput: [Target] = [
     // text sanitised, in JSON, GeoJSON, CSV and the HTML map page. Attribution comes from the
     // `ProviderCatalog` it is handed: it knows no provider.
     .target(
-        name: "VenuesReports",
+        name: "VenuesOutput",
         dependencies: ["VenuesCore", "VenuesAggregator", "VenuesMerge", "VenuesFavorites", "VenuesOpenState"]
     ),
     // The tools an assistant calls over the Model Context Protocol (`venues mcp`, the server's
@@ -243,7 +243,7 @@ let server: [Target] = [
         name: "VenuesServer",
         dependencies: [
             "VenuesCore", "VenuesHTTP", "VenuesConfig", "VenuesEngine", "VenuesAggregator", "VenuesMerge",
-            "VenuesFavorites", "VenuesReports", "VenuesServerStore", "VenuesServerStoreSQLite",
+            "VenuesFavorites", "VenuesOutput", "VenuesServerStore", "VenuesServerStoreSQLite",
             "VenuesServerStorePostgres", "VenuesOpenState", "VenuesHours", "VenuesMCP",
             .product(name: "MCP", package: "swift-sdk"),
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -287,7 +287,7 @@ let executables: [Target] = [
         name: "VenuesCLIRuntime",
         dependencies: [
             "VenuesCLISupport", "VenuesCore", "VenuesHTTP", "VenuesFiles", "VenuesConfig", "VenuesAggregator",
-            "VenuesMerge", "VenuesFavorites", "VenuesEngine", "VenuesReports",
+            "VenuesMerge", "VenuesFavorites", "VenuesEngine", "VenuesOutput",
         ]
     ),
     // The command-line tool.
@@ -304,7 +304,7 @@ let executables: [Target] = [
             "VenuesConfig",
             "VenuesAggregator",
             "VenuesEngine",
-            "VenuesReports",
+            "VenuesOutput",
             "VenuesHours",
             "VenuesOpenState",
             "VenuesTimeZones",
@@ -334,7 +334,7 @@ let executables: [Target] = [
             "VenuesFavorites",
             "VenuesMerge",
             "VenuesOpenState",
-            "VenuesReports",
+            "VenuesOutput",
             "VenuesCore",
             "VenuesHTTP",
             "VenuesFiles",
@@ -482,7 +482,7 @@ let tests: [Target] = [
     .testTarget(
         name: "VenuesCLITests",
         dependencies: [
-            "VenuesCLI", "VenuesCLISupport", "VenuesReports", "VenuesEngine", "VenuesConfig", "VenuesTestSupport",
+            "VenuesCLI", "VenuesCLISupport", "VenuesOutput", "VenuesEngine", "VenuesConfig", "VenuesTestSupport",
             "VenuesTestKit", "OSMPBFTestSupport",
         ]
     ),
@@ -517,7 +517,7 @@ let tests: [Target] = [
         name: "VenuesServerTests",
         dependencies: [
             "VenuesServer", "VenuesServerStore", "VenuesServerTestSupport", "VenuesServerStoreTestSupport",
-            "VenuesTestSupport", "BrowserTestSupport", "VenuesCore", "VenuesReports",
+            "VenuesTestSupport", "BrowserTestSupport", "VenuesCore", "VenuesOutput",
             "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesCLI", "VenuesServerCLI", "OSMIndex", "OSMFiles",
             "OvertureProvider",
             .product(name: "Logging", package: "swift-log"),
@@ -541,9 +541,9 @@ let tests: [Target] = [
         ]
     ),
     .testTarget(
-        name: "VenuesReportsTests",
+        name: "VenuesOutputTests",
         dependencies: [
-            "VenuesReports", "VenuesCore", "VenuesMerge", "VenuesEngine", "VenuesAggregator", "VenuesTestSupport",
+            "VenuesOutput", "VenuesCore", "VenuesMerge", "VenuesEngine", "VenuesAggregator", "VenuesTestSupport",
             "BrowserTestSupport", "VenuesOpenState",
         ]
     ),

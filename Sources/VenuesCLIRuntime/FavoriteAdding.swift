@@ -1,7 +1,7 @@
 package import VenuesCLISupport
 package import VenuesCore
 package import VenuesFavorites
-import VenuesReports
+import VenuesOutput
 
 /// Marking a favourite, as `venues favorites add` and the assistants' `favorite_add` do it.
 package enum FavoriteAdding {

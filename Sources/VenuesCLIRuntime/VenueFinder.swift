@@ -5,7 +5,7 @@ package import VenuesCore
 import VenuesEngine
 package import VenuesFavorites
 package import VenuesMerge
-package import VenuesReports
+package import VenuesOutput
 
 /// Finds one place by id, from the last listing, the favourites or the provider that issued the id.
 package struct VenueFinder {

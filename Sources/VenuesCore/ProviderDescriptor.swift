@@ -163,7 +163,7 @@ public struct ProviderSetting: Sendable, Hashable {
 }
 
 /// The profiles of a build's providers, in the order they are listed: what the configuration,
-/// the reports and the merge read.
+/// the output and the merge read.
 public struct ProviderCatalog: Sendable {
     public var profiles: [ProviderProfile]
 

@@ -45,7 +45,7 @@ public struct ProviderRegistry: Sendable {
     /// The ids, in the order they are listed.
     public var ids: [ProviderID] { descriptors.map(\.profile.id) }
 
-    /// What the configuration, the reports and the merge read.
+    /// What the configuration, the output and the merge read.
     public var catalog: ProviderCatalog { ProviderCatalog(descriptors.map(\.profile)) }
 
     /// The descriptor of `id`, or `nil` for a provider this registry does not know.

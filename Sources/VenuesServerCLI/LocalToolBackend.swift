@@ -8,7 +8,7 @@ import VenuesFavorites
 import VenuesMCP
 import VenuesMerge
 import VenuesOpenState
-import VenuesReports
+import VenuesOutput
 
 /// What answers the assistants' tools in `venues mcp` (`venues-server mcp`): the CLI's own configuration, providers,
 /// indexes, cache, budgets, last listing and favourites file, each tool answering with the

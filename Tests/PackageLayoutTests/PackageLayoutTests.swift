@@ -152,7 +152,7 @@ struct PackageLayoutTests {
     @Test("the output layer and the configuration know no provider: they read the descriptors' catalog")
     func reportsAndConfigurationKnowNoProvider() {
         let providers = ["FoursquareProvider", "GooglePlacesProvider", "OverpassProvider", "OvertureProvider"]
-        for room in ["VenuesReports", "VenuesConfig"] {
+        for room in ["VenuesOutput", "VenuesConfig"] {
             let reach = Self.closure(of: room)
             for forbidden in providers + ["VenuesEngine", "VenuesSQLite", "CLibXML2"] {
                 #expect(!reach.contains(forbidden), "\(room) reaches \(forbidden)")

@@ -5,7 +5,7 @@ import VenuesCore
 import VenuesMerge
 
 @testable import VenuesCLI
-@testable import VenuesReports
+@testable import VenuesOutput
 
 /// `--format csv`: RFC 4180 records with CRLF line ends, quoting where needed, cells that a
 /// spreadsheet would run as a formula neutralised, and favourites' note and date.

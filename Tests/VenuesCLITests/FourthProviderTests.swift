@@ -8,7 +8,7 @@ import VenuesMerge
 import VenuesTestKit
 
 @testable import VenuesCLI
-@testable import VenuesReports
+@testable import VenuesOutput
 
 /// A provider is one descriptor and one line in a registry: a fake fourth provider, declared
 /// here and nowhere else, shows up in `venues providers`, the configuration, the attribution

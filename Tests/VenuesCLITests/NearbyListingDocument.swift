@@ -2,7 +2,7 @@ import VenuesCore
 import VenuesEngine
 
 @testable import VenuesCLI
-@testable import VenuesReports
+@testable import VenuesOutput
 
 extension ResultDocument {
     /// A `nearby` listing of `rows` within 1000 m of a given centre in Helsinki, for renderer

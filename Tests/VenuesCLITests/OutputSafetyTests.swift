@@ -6,7 +6,7 @@ import VenuesMerge
 import VenuesTestSupport
 
 @testable import VenuesCLI
-@testable import VenuesReports
+@testable import VenuesOutput
 
 /// Rows and documents made of hostile provider text, shared by the renderer tests.
 enum HostileOutput {

@@ -5,7 +5,7 @@ import VenuesCore
 import VenuesMerge
 
 @testable import VenuesCLI
-@testable import VenuesReports
+@testable import VenuesOutput
 
 /// `--format table`: every line fits the terminal, counted in terminal columns (CJK twice as
 /// wide); narrow terminals lose columns rather than overflow; ★ marks favourites; `--explain`

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VenuesReports
+import VenuesOutput
 import VenuesServer
 import VenuesServerTestSupport
 import VenuesTestSupport

@@ -6,7 +6,7 @@ import VenuesCLISupport
 import VenuesCore
 import VenuesEngine
 import VenuesFavorites
-import VenuesReports
+import VenuesOutput
 
 /// `venues favorites add|remove|list`: the user's favourite places, kept by id in
 /// `favorites.json` in the data directory.

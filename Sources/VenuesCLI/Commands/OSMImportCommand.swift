@@ -7,7 +7,7 @@ import Synchronization
 import VenuesCLISupport
 import VenuesCore
 import VenuesHTTP
-import VenuesReports
+import VenuesOutput
 
 /// `venues osm import FILE`: reads an extract once into `$VENUES_DATA_DIR/osm/NAME.sqlite`.
 struct OSMImportCommand: AsyncParsableCommand {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import OSMIndex
 import VenuesCLISupport
-import VenuesReports
+import VenuesOutput
 
 /// `venues osm list`: the imported indexes.
 struct OSMListCommand: AsyncParsableCommand {

@@ -6,7 +6,7 @@ import OSMModel
 import VenuesCLISupport
 import VenuesCore
 import VenuesHTTP
-import VenuesReports
+import VenuesOutput
 
 /// `venues osm update NAME [CHANGE-FILE…]`: applies OpenStreetMap changes to an index in place.
 struct OSMUpdateCommand: AsyncParsableCommand {

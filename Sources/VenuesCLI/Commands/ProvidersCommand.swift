@@ -7,7 +7,7 @@ import VenuesCLISupport
 import VenuesConfig
 import VenuesCore
 import VenuesEngine
-import VenuesReports
+import VenuesOutput
 
 /// `venues providers`: which providers are usable, and which key or endpoint each uses.
 struct ProvidersCommand: AsyncParsableCommand {

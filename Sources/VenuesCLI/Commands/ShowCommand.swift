@@ -5,7 +5,7 @@ import VenuesCLIRuntime
 import VenuesCLISupport
 import VenuesCore
 import VenuesEngine
-import VenuesReports
+import VenuesOutput
 
 /// `venues show ID`: one venue with every field we have, its sources and map links.
 struct ShowCommand: AsyncParsableCommand {

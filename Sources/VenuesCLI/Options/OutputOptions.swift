@@ -1,5 +1,5 @@
 import ArgumentParser
-import VenuesReports
+import VenuesOutput
 
 /// The output format of result lists: the terminal's table, or one of the listing formats the
 /// server answers too (``ListingFormat``).

@@ -1,5 +1,5 @@
 import Foundation
-import VenuesReports
+import VenuesOutput
 
 extension ResultDocument {
     /// Renders the document in the chosen format; `emptyTable` replaces a table with no rows;

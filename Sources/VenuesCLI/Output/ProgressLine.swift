@@ -3,7 +3,7 @@ import Synchronization
 import VenuesAggregator
 import VenuesCLISupport
 import VenuesCore
-import VenuesReports
+import VenuesOutput
 
 /// One self-rewriting stderr line while providers are pending — only when stderr is a
 /// terminal, so that scripts and logs never see it.

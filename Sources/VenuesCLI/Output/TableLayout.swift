@@ -1,4 +1,4 @@
-import VenuesReports
+import VenuesOutput
 
 /// Which columns the venue table shows and how many terminal columns each gets, so that every
 /// line fits the terminal width.

@@ -1,6 +1,6 @@
 import Foundation
 import VenuesCore
-import VenuesReports
+import VenuesOutput
 
 /// `--format table`: one line per venue, ★ for favourites, and with `--explain` the merge
 /// reasons under each venue. Every line fits `width` terminal columns (measured with

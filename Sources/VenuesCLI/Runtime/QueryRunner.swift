@@ -9,7 +9,7 @@ import VenuesEngine
 import VenuesFavorites
 import VenuesHTTP
 import VenuesMerge
-import VenuesReports
+import VenuesOutput
 
 /// Runs `nearby` and `search`: options → query → aggregator → output → exit status.
 struct QueryRunner {

@@ -5,7 +5,7 @@ import VenuesEngine
 import VenuesFavorites
 import VenuesMCP
 import VenuesOpenState
-import VenuesReports
+import VenuesOutput
 
 /// What answers the assistants' tools on `/mcp`: each call is the REST route that asks the same
 /// question (`nearby` is `GET /v1/nearby`…), run in-process for the caller of the MCP request,

@@ -3,7 +3,7 @@ import Hummingbird
 import VenuesCore
 import VenuesEngine
 import VenuesFavorites
-import VenuesReports
+import VenuesOutput
 import VenuesServerStore
 
 /// The caller's favourites: `GET /v1/favorites` (the CLI's `favorites list` document, with

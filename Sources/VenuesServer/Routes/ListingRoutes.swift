@@ -6,7 +6,7 @@ import VenuesEngine
 import VenuesFavorites
 import VenuesMerge
 import VenuesOpenState
-import VenuesReports
+import VenuesOutput
 import VenuesServerStore
 
 /// `GET /v1/nearby` and `GET /v1/search`: the CLI's listing document for the caller, with the

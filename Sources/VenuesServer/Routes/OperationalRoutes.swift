@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import VenuesCore
 import VenuesEngine
-import VenuesReports
+import VenuesOutput
 import VenuesServerStore
 
 /// The routes for people and tools: `/` (the map page with its search form, which calls the

@@ -3,7 +3,7 @@ import Synchronization
 import VenuesAggregator
 import VenuesCore
 import VenuesOpenState
-import VenuesReports
+import VenuesOutput
 
 /// Listing requests already understood, by their route and query text: what the URL's
 /// parameters give (the query, the providers, their keys) depends on nothing else — the

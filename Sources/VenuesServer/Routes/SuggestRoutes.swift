@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import VenuesCore
 import VenuesEngine
-import VenuesReports
+import VenuesOutput
 
 /// `GET /v1/suggest?q=…&near=…&radius=…`: venues as the user types, from the providers that are
 /// ``VenueSuggesting``: the OpenStreetMap and Overture indexes on this machine, and where the

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import VenuesAggregator
 import VenuesCore
-import VenuesReports
+import VenuesOutput
 
 /// Finds one venue by id for the server: parses the id of a `…/{id}` route and asks the
 /// provider that issued it, through the shared calls (so lookups are cached and coalesced

@@ -3,7 +3,7 @@ import Hummingbird
 import VenuesCore
 import VenuesFavorites
 import VenuesMerge
-import VenuesReports
+import VenuesOutput
 import VenuesServerStore
 
 /// `GET /v1/venues/{id}`: the CLI's `show` document (`venues show ID --format json`), with

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import VenuesTestSupport
 
-@testable import VenuesReports
+@testable import VenuesOutput
 
 extension BrowserTests {
     /// The served page on a 390×844 phone and by keyboard, in headless Chromium against

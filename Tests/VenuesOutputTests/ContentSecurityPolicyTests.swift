@@ -3,7 +3,7 @@ import Testing
 import VenuesCore
 import VenuesTestSupport
 
-@testable import VenuesReports
+@testable import VenuesOutput
 
 /// The pages allow their own script and stylesheet by SHA-256 hash; the hashes are constants,
 /// so these tests compute them (with coreutils' `sha256sum`, independent of this package) and

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import VenuesTestSupport
 
-@testable import VenuesReports
+@testable import VenuesOutput
 
 /// Runs `body` with a started headless Chromium on a thread of its own, or — where Chromium is
 /// not installed — prints a loud message and returns `nil` (fails instead in CI).

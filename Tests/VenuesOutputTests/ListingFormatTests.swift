@@ -4,7 +4,7 @@ import VenuesAggregator
 import VenuesCore
 import VenuesEngine
 
-@testable import VenuesReports
+@testable import VenuesOutput
 
 /// The one list of listing formats: what an `Accept` header asks for, and that each format is
 /// its renderer's output.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import VenuesCore
-import VenuesReports
+import VenuesOutput
 import VenuesTestSupport
 
 /// The suggestion document is written by hand for speed; it must be exactly what `JSONEncoder`

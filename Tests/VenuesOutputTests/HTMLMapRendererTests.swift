@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VenuesCore
 
-@testable import VenuesReports
+@testable import VenuesOutput
 
 /// `--format html`: the page's text, escaping, numbering and fields, read from the HTML itself
 /// (the browser tests read the same page as a browser shows it).

@@ -2,7 +2,7 @@ import BrowserTestSupport
 import Foundation
 import VenuesTestSupport
 
-@testable import VenuesReports
+@testable import VenuesOutput
 
 /// A loopback fake of the API the served page calls, answering as `venues serve` does: the page
 /// at `/`, `/readyz` with the providers it offers, listings (a fixed one, or venues made up and

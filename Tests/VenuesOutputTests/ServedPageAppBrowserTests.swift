@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import VenuesTestSupport
 
-@testable import VenuesReports
+@testable import VenuesOutput
 
 extension BrowserTests {
     /// The served page used as an app, in headless Chromium against ``ServedPageFakeAPI``: what a

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import VenuesTestSupport
 
-@testable import VenuesReports
+@testable import VenuesOutput
 
 extension BrowserTests {
     /// Opening hours on the served page, in headless Chromium against ``ServedPageFakeAPI``: a

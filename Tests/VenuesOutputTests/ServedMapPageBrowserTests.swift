@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import VenuesTestSupport
 
-@testable import VenuesReports
+@testable import VenuesOutput
 
 extension BrowserTests {
     /// The page `venues serve` will serve at `/`, in a real browser against a loopback fake of the

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import VenuesTestSupport
 
-@testable import VenuesReports
+@testable import VenuesOutput
 
 extension BrowserTests {
     /// The served page's map moving under a person's hands, in headless Chromium against

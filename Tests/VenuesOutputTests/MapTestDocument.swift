@@ -3,7 +3,7 @@ import VenuesCore
 import VenuesEngine
 import VenuesMerge
 
-@testable import VenuesReports
+@testable import VenuesOutput
 
 /// The listing the map tests draw: venues spread around Helsinki Central Station (pins far
 /// enough apart to be told apart in a screenshot), with names, ids, addresses and provider

@@ -5,7 +5,7 @@ import VenuesCore
 import VenuesEngine
 import VenuesMerge
 import VenuesOpenState
-import VenuesReports
+import VenuesOutput
 
 /// A merged place whose sources disagree about its hours: the state shown follows the order of
 /// trust, and every format says the sources disagree.

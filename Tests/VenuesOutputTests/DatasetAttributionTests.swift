@@ -3,7 +3,7 @@ import Testing
 import VenuesCore
 import VenuesEngine
 import VenuesMerge
-import VenuesReports
+import VenuesOutput
 
 /// A place whose data owes more than its provider's line (an Overture place and its source
 /// datasets): every listing format shows the lines, each once, and only when such data is shown.

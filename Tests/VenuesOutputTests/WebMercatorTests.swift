@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import VenuesReports
+@testable import VenuesOutput
 
 /// The projection against published Web Mercator values, the viewport fit, the scale bar and
 /// the tile arithmetic.
