@@ -482,8 +482,8 @@ let tests: [Target] = [
     .testTarget(
         name: "VenuesCLITests",
         dependencies: [
-            "VenuesCLI", "VenuesCLISupport", "VenuesOutput", "VenuesEngine", "VenuesConfig", "VenuesTestSupport",
-            "VenuesTestKit", "OSMPBFTestSupport",
+            "VenuesCLI", "VenuesCLISupport", "VenuesCLIRuntime", "VenuesOutput", "VenuesEngine", "VenuesConfig",
+            "VenuesTestSupport", "VenuesTestKit", "OSMPBFTestSupport",
         ]
     ),
     .testTarget(

@@ -17,11 +17,11 @@ package enum ListingProviders {
         providers: [any VenueProvider], unusable: [ProviderOutcome], recorders: [ProviderID: RecordingHTTPClient]
     ) {
         let configuration = context.configuration
-        let configured = configuration.providers.filter { ProviderRegistry.knownIDs.contains($0) }
+        let configured = configuration.providers.filter { context.registry.ids.contains($0) }
         let chosen =
             named
             ?? configured.filter {
-                ProviderRegistry.standard.unusableReason(
+                context.registry.unusableReason(
                     $0,
                     configuration: configuration,
                     osmIndexDirectory: context.directories.osmIndexes
@@ -32,7 +32,7 @@ package enum ListingProviders {
         var recorders: [ProviderID: RecordingHTTPClient] = [:]
         for id in chosen {
             let recorder = RecordingHTTPClient(base: context.httpClient)
-            switch ProviderRegistry.standard.make(
+            switch context.registry.make(
                 id,
                 configuration: configuration,
                 httpClient: BudgetedHTTPClient(base: recorder, provider: id, budgets: context.budgets),
@@ -54,14 +54,14 @@ package enum ListingProviders {
             let leftOut =
                 named == nil
                 ? configured.compactMap { id in
-                    ProviderRegistry.standard.unusableReason(id, configuration: configuration).map { (id, $0) }
+                    context.registry.unusableReason(id, configuration: configuration).map { (id, $0) }
                 } : []
             for (id, reason) in leftOut {
                 lines.append("  \(id): \(reason)")
             }
             if unusable.isEmpty && leftOut.isEmpty {
                 lines.append(
-                    "  none configured; \(ProviderRegistry.standard.setupHint)"
+                    "  none configured; \(context.registry.setupHint)"
                 )
             }
             throw CommandFailure(lines.joined(separator: "\n"))

@@ -58,7 +58,7 @@ package struct VenueFinder {
 
     private func fetch(_ id: VenueID, timeout: Double) async -> Result<Venue, ProviderError> {
         let recorder = RecordingHTTPClient(base: context.httpClient)
-        switch ProviderRegistry.standard.make(
+        switch context.registry.make(
             id.provider,
             configuration: context.configuration,
             httpClient: BudgetedHTTPClient(base: recorder, provider: id.provider, budgets: context.budgets),

@@ -3,14 +3,18 @@ import Foundation
 package import Logging
 package import VenuesConfig
 import VenuesCore
-import VenuesEngine
+package import VenuesEngine
 package import VenuesFavorites
 package import VenuesFiles
 package import VenuesHTTP
 
-/// What a command needs from its surroundings: configuration, file locations, logging and the
-/// HTTP client (with the response cache). Built once per run from the global options.
+/// What a command needs from its surroundings: the providers of this build, configuration, file
+/// locations, logging and the HTTP client (with the response cache). Built once per run from the
+/// global options.
 package struct CommandContext {
+    /// The providers the command may make (the build's, ``ProviderRegistry/standard``, unless
+    /// a test gives others).
+    package var registry: ProviderRegistry
     package var configuration: VenuesConfiguration
     package var environment: [String: String]
     package var directories: DataDirectories
@@ -22,7 +26,8 @@ package struct CommandContext {
     /// Loads configuration layers and sets up logging and the HTTP stack. Errors exit 1 with a message.
     package static func make(
         global: GlobalOptions,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        registry: ProviderRegistry = .standard
     )
         async throws -> CommandContext
     {
@@ -34,8 +39,8 @@ package struct CommandContext {
         do {
             configuration = try await ConfigurationLoader(
                 environment: environment,
-                catalog: ProviderRegistry.standard.catalog,
-                knownProviders: ProviderRegistry.standard.ids
+                catalog: registry.catalog,
+                knownProviders: registry.ids
             )
             .load(explicitFile: global.config)
             directories = try DataDirectories(environment: environment)
@@ -57,6 +62,7 @@ package struct CommandContext {
             )
         }
         return CommandContext(
+            registry: registry,
             configuration: configuration,
             environment: environment,
             directories: directories,

@@ -74,7 +74,7 @@ struct LocalToolBackend: VenueToolBackend {
         let document = ResultDocument(
             result: result,
             explain: explain,
-            catalog: ProviderRegistry.standard.catalog,
+            catalog: context.registry.catalog,
             hours: moment
         )
         let json = Array(try JSONRenderer.render(document).utf8)
@@ -111,7 +111,7 @@ struct LocalToolBackend: VenueToolBackend {
             favorites: favorites,
             center: near,
             radius: radius,
-            catalog: ProviderRegistry.standard.catalog
+            catalog: context.registry.catalog
         )
         return Array(try JSONRenderer.render(document).utf8)
     }

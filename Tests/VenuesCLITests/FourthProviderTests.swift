@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import VenuesCLIRuntime
+import VenuesCLISupport
 import VenuesConfig
 import VenuesCore
 import VenuesEngine
@@ -78,6 +80,34 @@ struct FourthProviderTests {
         try Data(#"{"yelp": {"market": "DK", "extra": 1}}"#.utf8).write(to: wrong)
         let loader = ConfigurationLoader(environment: ["HOME": root.path], catalog: Self.registry.catalog)
         await #expect(throws: ConfigurationError.self) { try await loader.load(explicitFile: wrong.path) }
+    }
+
+    @Test("a command's context makes its providers from the registry it was given")
+    func commandContextCarriesTheRegistry() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("venues-yelp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let environment = [
+            "HOME": root.path, "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+            "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+            "XDG_DATA_HOME": root.appendingPathComponent("data").path, "YELP_API_KEY": "yelp-secret-789",
+        ]
+        let context = try await CommandContext.make(
+            global: try GlobalOptions.parse([]),
+            environment: environment,
+            registry: Self.registry
+        )
+        #expect(context.configuration.providers.contains(Self.yelpID), "read with the registry's catalog")
+        let named = try ListingProviders.make(context: context, named: [Self.yelpID])
+        #expect(named.providers.map(\.id) == [Self.yelpID])
+        let usable = try ListingProviders.make(context: context, named: nil)
+        #expect(usable.providers.map(\.id).contains(Self.yelpID), "a configured provider with its key is asked")
+
+        let standard = try await CommandContext.make(global: try GlobalOptions.parse([]), environment: environment)
+        #expect(!standard.configuration.providers.contains(Self.yelpID))
+        #expect(throws: CommandFailure.self, "the build's registry cannot make it") {
+            try ListingProviders.make(context: standard, named: [Self.yelpID])
+        }
     }
 
     @Test("venues providers lists it, with its endpoint, its key's source and its listed settings")

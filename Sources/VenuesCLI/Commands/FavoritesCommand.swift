@@ -155,7 +155,7 @@ struct FavoritesCommand: AsyncParsableCommand {
                     favorites: favorites,
                     center: center,
                     radius: radius,
-                    catalog: ProviderRegistry.standard.catalog
+                    catalog: context.registry.catalog
                 )
                 StandardOutput.write(
                     try document.rendered(

@@ -85,7 +85,7 @@ struct QueryRunner {
         let document = ResultDocument(
             result: result,
             explain: options.explain,
-            catalog: ProviderRegistry.standard.catalog,
+            catalog: context.registry.catalog,
             hours: moment
         )
         if let left = result.filtered, left.unknown > 0 {

@@ -2,11 +2,14 @@ import Foundation
 import Logging
 import VenuesConfig
 import VenuesCore
+import VenuesEngine
 import VenuesHours
 
 /// What every route shares: the configuration, the providers, the store, the limits and the
 /// metrics.
 struct ServerServices: Sendable {
+    /// The providers the server may offer.
+    let registry: ProviderRegistry
     let configuration: VenuesConfiguration
     let providers: ProviderSet
     let store: StoreMonitor

@@ -4,6 +4,7 @@ public import Logging
 import NIOCore
 import ServiceLifecycle
 public import VenuesConfig
+public import VenuesEngine
 public import VenuesHTTP
 public import VenuesServerStore
 
@@ -24,10 +25,12 @@ public struct VenuesServer: Sendable {
     let storeService: StoreService
     let logger: Logger
 
-    /// A server. Throws ``ServerSetupError`` for settings it refuses (one implicit client on
-    /// an address other than loopback).
+    /// A server offering the providers of `registry` (by default this build's). Throws
+    /// ``ServerSetupError`` for settings it refuses (one implicit client on an address other
+    /// than loopback).
     public init(
         settings: ServerSettings,
+        registry: ProviderRegistry = .standard,
         configuration: VenuesConfiguration,
         store: any ServerStore,
         httpClient: any HTTPClient = CurlHTTPClient(),
@@ -59,6 +62,7 @@ public struct VenuesServer: Sendable {
             logger: logger
         )
         let providers = ProviderSet(
+            registry: registry,
             configuration: configuration,
             httpClient: httpClient,
             osmIndexDirectory: settings.osmIndexDirectory,
@@ -69,6 +73,7 @@ public struct VenuesServer: Sendable {
         )
         for line in providers.reasonLines { logger.notice("\(line)") }
         services = ServerServices(
+            registry: registry,
             configuration: configuration,
             providers: providers,
             store: monitor,

@@ -43,7 +43,7 @@ struct FavoriteRoutes: Sendable {
             favorites: favorites,
             center: center,
             radius: radius,
-            catalog: ProviderRegistry.standard.catalog
+            catalog: services.registry.catalog
         )
         let body = JSONResponse.body(try JSONRenderer.render(document))
         services.rendered.keep(body, for: key)

@@ -90,7 +90,7 @@ struct ListingRoutes: Sendable {
         let document = ResultDocument(
             result: result,
             explain: explain,
-            catalog: ProviderRegistry.standard.catalog,
+            catalog: services.registry.catalog,
             hours: moment
         )
         guard format == .json else { return try Self.response(document, format: format) }

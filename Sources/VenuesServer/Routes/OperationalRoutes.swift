@@ -46,7 +46,7 @@ struct OperationalRoutes: Sendable {
         }
         return JSONResponse.make(
             Self.readyDocument(
-                providers: ProviderRegistry.knownIDs.filter { services.providers.available[$0] != nil },
+                providers: services.providers.order.filter { services.providers.available[$0] != nil },
                 indexes: services.providers.localData.flatMap { $0.localData() },
                 budgets: budgets
             )

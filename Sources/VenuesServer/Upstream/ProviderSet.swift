@@ -17,6 +17,8 @@ struct ProviderSet: Sendable {
     let reasons: [ProviderID: String]
     /// The providers asked when a request names none: the configured, usable ones.
     let defaults: [ProviderID]
+    /// Every provider of the registry, in its order.
+    let order: [ProviderID]
     /// The usable providers that suggest from local data (`GET /v1/suggest`), asked directly:
     /// they cost nothing and are not cached.
     let suggesters: [any VenueSuggesting]
@@ -24,6 +26,7 @@ struct ProviderSet: Sendable {
     let localData: [any LocalDataDescribing]
 
     init(
+        registry: ProviderRegistry,
         configuration: VenuesConfiguration,
         httpClient: any HTTPClient,
         osmIndexDirectory: URL?,
@@ -37,8 +40,8 @@ struct ProviderSet: Sendable {
         var reasons: [ProviderID: String] = [:]
         var suggesters: [any VenueSuggesting] = []
         var localData: [any LocalDataDescribing] = []
-        for id in ProviderRegistry.knownIDs {
-            switch ProviderRegistry.standard.make(
+        for id in registry.ids {
+            switch registry.make(
                 id,
                 configuration: configuration,
                 httpClient: ServerHTTPClient(
@@ -66,13 +69,14 @@ struct ProviderSet: Sendable {
         self.localData = localData
         self.unusable = unusable
         self.reasons = reasons
+        order = registry.ids
         defaults = configuration.providers.filter { available[$0] != nil }
     }
 
     /// One log line per provider this server cannot ask, in the registry's order: `google is not
     /// available on this server: …` with the reason.
     var reasonLines: [String] {
-        ProviderRegistry.knownIDs.compactMap { id in
+        order.compactMap { id in
             reasons[id].map { "\(id) is not available on this server: \($0)" }
         }
     }

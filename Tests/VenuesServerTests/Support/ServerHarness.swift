@@ -77,6 +77,7 @@ final class RunningServer: Sendable {
 
     /// Starts a server; `settings` adjusts the defaults (tokens, a 30 s read timeout).
     static func start(
+        registry: ProviderRegistry = .standard,
         configuration: VenuesConfiguration,
         store: any ServerStore = InMemoryServerStore(),
         settings adjust: (inout ServerSettings) -> Void = { _ in }
@@ -87,7 +88,13 @@ final class RunningServer: Sendable {
         let logs = LogLines()
         var logger = Logger(label: "venues.serve.test") { _ in logs.handler() }
         logger.logLevel = .debug
-        let server = try VenuesServer(settings: settings, configuration: configuration, store: store, logger: logger)
+        let server = try VenuesServer(
+            settings: settings,
+            registry: registry,
+            configuration: configuration,
+            store: store,
+            logger: logger
+        )
         try await store.migrate()
         let token = BearerToken.generate()
         do throws(ServerStoreError) {
