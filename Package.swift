@@ -521,6 +521,8 @@ let tests: [Target] = [
             "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesCLI", "VenuesServerCLI", "OSMIndex", "OSMFiles",
             "OvertureProvider",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]
     ),
     .testTarget(
