@@ -142,6 +142,16 @@ public struct ResultDocument {
         return lines
     }
 
+    /// The lines owed for the data of `sources` (one place's records): their providers', in
+    /// `catalog`'s order, then what their data owes beyond them, each once.
+    public static func attribution(owedBy sources: [Venue], catalog: ProviderCatalog) -> [String] {
+        var lines = catalog.attribution(for: Set(sources.map(\.id.provider)))
+        for line in sources.flatMap(\.attributionLines).map({ TextSanitizer.clean($0) }) where !lines.contains(line) {
+            lines.append(line)
+        }
+        return lines
+    }
+
     /// The attribution lines one row's data owes: its providers', then its own.
     public func attribution(of row: Row) -> [String] {
         var lines = catalog.attribution(for: Set(row.sources.map { ProviderID(rawValue: $0.provider) }))

@@ -20,12 +20,17 @@ public struct VenueDetail {
     public var merged: MergedVenue
     public var favorite: Favorite?
     public var origin: Origin
+    /// The lines owed for its data: its sources' providers' (their descriptors' attribution), in
+    /// the catalog's order, then what their data owes beyond them (an Overture place's datasets).
+    public var attribution: [String]
 
-    /// The detail of a place, with the user's favourite if it is one.
-    public init(merged: MergedVenue, favorite: Favorite?, origin: Origin) {
+    /// The detail of a place, with the user's favourite if it is one, crediting its sources'
+    /// providers as `catalog` says.
+    public init(merged: MergedVenue, favorite: Favorite?, origin: Origin, catalog: ProviderCatalog) {
         self.merged = merged
         self.favorite = favorite
         self.origin = origin
+        attribution = ResultDocument.attribution(owedBy: merged.sources, catalog: catalog)
     }
 
     private var venue: Venue { merged.venue }
@@ -93,9 +98,7 @@ public struct VenueDetail {
         case .lastListing: lines.append("(from the last listing; the provider was not asked or did not answer)")
         case .favorites: lines.append("(from the favourites snapshot; the provider was not asked or did not answer)")
         }
-        if merged.sources.contains(where: { $0.id.provider == .openStreetMap }) {
-            lines.append("Data: © OpenStreetMap contributors (ODbL)")
-        }
+        lines += attribution.map { "Data: " + $0 }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -146,6 +149,8 @@ public struct VenueDetail {
         var sources: [Source]
         var links: [Link]
         var origin: String
+        /// What is owed to the providers of its sources.
+        var attribution: [String]
 
         init(detail: VenueDetail) {
             let venue = detail.venue
@@ -187,6 +192,7 @@ public struct VenueDetail {
                 case .lastListing: "lastListing"
                 case .favorites: "favorites"
                 }
+            attribution = detail.attribution
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -212,11 +218,13 @@ public struct VenueDetail {
             try container.encode(sources, forKey: .sources)
             try container.encode(links, forKey: .links)
             try container.encode(origin, forKey: .origin)
+            try container.encode(attribution, forKey: .attribution)
         }
 
         enum CodingKeys: String, CodingKey {
             case id, name, latitude, longitude, address, categories, providerCategories, phone, website, rating,
-                ratingCount, price, openingHours, hours, week, extras, favorite, note, sources, links, origin
+                ratingCount, price, openingHours, hours, week, extras, favorite, note, sources, links, origin,
+                attribution
         }
     }
 }

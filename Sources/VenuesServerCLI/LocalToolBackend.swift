@@ -96,7 +96,10 @@ struct LocalToolBackend: VenueToolBackend {
             timeout: timeout ?? context.configuration.timeout
         )
         let favorite = favorites?.favorite(matchingAnyOf: merged.sources.map(\.id))
-        return Array(try VenueDetail(merged: merged, favorite: favorite, origin: origin).json().utf8)
+        return Array(
+            try VenueDetail(merged: merged, favorite: favorite, origin: origin, catalog: context.registry.catalog)
+                .json().utf8
+        )
     }
 
     /// `favorites_list`, as `venues favorites list --format json`.

@@ -40,6 +40,34 @@ import VenuesOutput
         #expect(try Self.document(withOverture: false).attribution == [Self.osmLine])
     }
 
+    /// `venues show` and `GET /v1/venues/{id}` credit a place's data as a listing does: each
+    /// source's provider (not OpenStreetMap alone), then what the data owes beyond them.
+    @Test func aPlacesDetailOwesWhatItsListingRowOwes() throws {
+        let here = try Coordinate(latitude: 60.1647, longitude: 24.9377)
+        let osm = Venue(id: try VenueID(parsing: "osm:node/151006533"), name: "Cafe Ekberg", coordinate: here)
+        let fsq = Venue(id: try VenueID(parsing: "fsq:4adcdaeff964a520b84f21e3"), name: "Café Ekberg", coordinate: here)
+        var overture = Venue(id: try VenueID(parsing: "overture:a"), name: "Café Ekberg", coordinate: here)
+        overture.extras[Venue.attributionKey] = Self.metaLine
+        let catalog = ProviderRegistry.standard.catalog
+        let merged = Deduplicator().merged([osm, fsq, overture])
+        #expect(merged.sources.count == 3)
+        let detail = VenueDetail(merged: merged, favorite: nil, origin: .provider, catalog: catalog)
+        let expected = ["Powered by Foursquare", Self.osmLine, Self.overtureLine, Self.metaLine]
+        #expect(detail.attribution == expected)
+        let text = detail.text().split(separator: "\n").map(String.init)
+        #expect(Array(text.suffix(4)) == expected.map { "Data: " + $0 })
+        let json = try JSONSerialization.jsonObject(with: Data(try detail.json().utf8)) as? [String: Any]
+        #expect(json?["attribution"] as? [String] == expected)
+
+        let alone = VenueDetail(
+            merged: Deduplicator().merged([fsq]),
+            favorite: nil,
+            origin: .provider,
+            catalog: catalog
+        )
+        #expect(alone.attribution == ["Powered by Foursquare"])
+    }
+
     @Test func everyFormatShowsTheLines() throws {
         let document = try Self.document()
         let json = try JSONSerialization.jsonObject(with: Data(JSONRenderer.render(document).utf8)) as? [String: Any]

@@ -61,7 +61,12 @@ struct ShowCommand: AsyncParsableCommand {
                 timeout: timeout ?? context.configuration.timeout
             )
             let favorite = favorites?.favorite(matchingAnyOf: merged.sources.map(\.id))
-            let detail = VenueDetail(merged: merged, favorite: favorite, origin: origin)
+            let detail = VenueDetail(
+                merged: merged,
+                favorite: favorite,
+                origin: origin,
+                catalog: context.registry.catalog
+            )
             let text = format == .json ? try detail.json() + "\n" : detail.text()
             StandardOutput.write(text)
         }

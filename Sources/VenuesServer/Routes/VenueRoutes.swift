@@ -22,7 +22,8 @@ struct VenueRoutes: Sendable {
             let detail = VenueDetail(
                 merged: merged,
                 favorite: favorite ?? nil,
-                origin: .provider
+                origin: .provider,
+                catalog: services.registry.catalog
             )
             return JSONResponse.make(try detail.json())
         case .failure(let error):
@@ -30,7 +31,12 @@ struct VenueRoutes: Sendable {
                 throw VenueLookup.error(for: error, id: id)
             }
             if let favorite = favorite ?? nil {
-                let detail = VenueDetail(merged: favorite.mergedVenue, favorite: favorite, origin: .favorites)
+                let detail = VenueDetail(
+                    merged: favorite.mergedVenue,
+                    favorite: favorite,
+                    origin: .favorites,
+                    catalog: services.registry.catalog
+                )
                 return JSONResponse.make(try detail.json())
             }
             throw VenueLookup.error(for: error, id: id)
