@@ -25,7 +25,9 @@ extension OverpassProvider {
             ],
             mergeRank: 3,
             capabilities: [.nearby, .textSearch, .lookup, .localIndexes, .prefilters],
-            endpoint: { settings in settings.text("url") ?? Configuration.defaultInterpreterURL.absoluteString }
+            endpoint: { settings in settings.text("url") ?? Configuration.defaultInterpreterURL.absoluteString },
+            // The public instances' operators ask for at most two requests at a time.
+            sharedConcurrency: 2
         ),
         make: { settings, context in
             do throws(ProviderError) {

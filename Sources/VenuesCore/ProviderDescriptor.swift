@@ -67,6 +67,10 @@ public struct ProviderProfile: Sendable {
     /// and named explicitly it fails with the reason. `nil` for providers that always have
     /// something to ask.
     public var localDataReason: (@Sendable (ProviderSettings, URL?) -> String?)?
+    /// At most this many calls to it at once from a server that many clients share (`venues
+    /// serve`), when its operator asks for a limit (the public Overpass instances: two); `nil`
+    /// for the server's default.
+    public var sharedConcurrency: Int?
 
     public init(
         id: ProviderID,
@@ -77,7 +81,8 @@ public struct ProviderProfile: Sendable {
         mergeRank: Int,
         capabilities: ProviderCapabilities,
         endpoint: @escaping @Sendable (ProviderSettings) -> String,
-        localDataReason: (@Sendable (ProviderSettings, URL?) -> String?)? = nil
+        localDataReason: (@Sendable (ProviderSettings, URL?) -> String?)? = nil,
+        sharedConcurrency: Int? = nil
     ) {
         self.id = id
         self.displayName = displayName
@@ -88,6 +93,7 @@ public struct ProviderProfile: Sendable {
         self.capabilities = capabilities
         self.endpoint = endpoint
         self.localDataReason = localDataReason
+        self.sharedConcurrency = sharedConcurrency
     }
 
     /// The setting named `name`.

@@ -17,10 +17,12 @@ public struct ServerSettings: Sendable {
     /// How long one attempt at migrating the store's schema at start-up may take (store calls
     /// are bounded by the stores themselves: PostgreSQL 5 s, SQLite's 10 s busy timeout).
     public var migrationTimeLimit: Duration = .seconds(30)
-    /// At most this many calls to a provider at once, per provider; Overpass's operator asks
-    /// for at most 2.
-    public var providerConcurrency: [ProviderID: Int] = [.openStreetMap: 2]
-    /// The limit for providers not in ``providerConcurrency``.
+    /// At most this many calls to a provider at once, per provider, over the limits the
+    /// providers' descriptors ask for (`ProviderProfile.sharedConcurrency`: Overpass's operator
+    /// asks for at most 2).
+    public var providerConcurrency: [ProviderID: Int] = [:]
+    /// The limit for providers neither in ``providerConcurrency`` nor limited by their
+    /// descriptors.
     public var defaultProviderConcurrency = 8
     /// How long in-flight requests may take to finish after SIGTERM/SIGINT.
     public var shutdownGrace: Duration = .seconds(30)

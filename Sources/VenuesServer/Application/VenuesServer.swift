@@ -54,7 +54,9 @@ public struct VenuesServer: Sendable {
         let upstream = UpstreamCalls(
             store: monitor,
             cacheTimeToLive: configuration.cache.ttl,
-            concurrency: settings.providerConcurrency,
+            concurrency: registry.catalog.profiles.reduce(into: settings.providerConcurrency) { limits, profile in
+                if limits[profile.id] == nil, let limit = profile.sharedConcurrency { limits[profile.id] = limit }
+            },
             defaultConcurrency: settings.defaultProviderConcurrency,
             budgets: budgets,
             usage: usage,
