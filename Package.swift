@@ -109,36 +109,58 @@ let openStreetMap: [Target] = [
 
 // MARK: - Providers
 
-// Providers, one folder each under Providers/: each depends on the core and the HTTP client (the
-// OSM and Overture providers also on the OSM rooms above). Each declares a `ProviderDescriptor`; `VenuesEngine`
-// lists them.
-let providers: [Target] = [
-    .target(
-        name: "FoursquareProvider",
+// Providers, one folder each under Providers/, one line each here: the line makes the provider's
+// target (`NAMEProvider`, in `Providers/NAME`), its library product, its tests
+// (`Tests/NAMEProviderTests`, with their `Fixtures`) and its place in `VenuesEngine`, which lists
+// the descriptors, and in the programs. Each depends on the core and the HTTP client (the OSM and
+// Overture providers also on the OSM rooms above).
+struct ProviderPackage {
+    /// `Foursquare`: the folder under Providers/, the target `FoursquareProvider`.
+    let folder: String
+    let dependencies: [Target.Dependency]
+    /// What its tests use besides the provider.
+    let testDependencies: [Target.Dependency]
+
+    var target: String { folder + "Provider" }
+}
+
+let providerPackages = [
+    ProviderPackage(
+        folder: "Foursquare",
         dependencies: ["VenuesCore", "VenuesHTTP"],
-        path: "Providers/Foursquare",
-        exclude: ["README.md"]
+        testDependencies: ["VenuesTestKit", "VenuesTestSupport"]
     ),
-    .target(
-        name: "GooglePlacesProvider",
+    ProviderPackage(
+        folder: "GooglePlaces",
         dependencies: ["VenuesCore", "VenuesHTTP"],
-        path: "Providers/GooglePlaces",
-        exclude: ["README.md"]
+        testDependencies: ["VenuesTestKit", "VenuesTestSupport"]
     ),
-    .target(
-        name: "OverpassProvider",
+    ProviderPackage(
+        folder: "Overpass",
         dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "OSMSpill", "OSMFiles", "OSMIndex"],
-        path: "Providers/Overpass",
-        exclude: ["README.md"]
+        testDependencies: [
+            "OSMModel", "OSMSpill", "OSMFiles", "OSMIndex", "OSMPBFTestSupport", "VenuesTestKit", "VenuesTestSupport",
+        ]
     ),
     // Overture Maps places: imported on the OSM index engine, read offline.
-    .target(
-        name: "OvertureProvider",
+    ProviderPackage(
+        folder: "Overture",
         dependencies: ["VenuesCore", "VenuesHTTP", "OSMModel", "VenuesCompressedFiles", "OSMIndex"],
-        path: "Providers/Overture",
-        exclude: ["README.md"]
+        testDependencies: ["OSMModel", "OSMIndex", "VenuesCore", "VenuesMerge", "VenuesTestKit", "VenuesTestSupport"]
     ),
 ]
+
+let providers: [Target] = providerPackages.map { provider in
+    .target(
+        name: provider.target,
+        dependencies: provider.dependencies,
+        path: "Providers/\(provider.folder)",
+        exclude: ["README.md"]
+    )
+}
+
+/// The providers, as a dependency of the targets that list them all.
+let everyProvider: [Target.Dependency] = providerPackages.map { .target(name: $0.target) }
 
 // MARK: - Merge and output
 
@@ -184,10 +206,7 @@ let mergeAndOutput: [Target] = [
     // the set-up the CLI and the server share.
     .target(
         name: "VenuesEngine",
-        dependencies: [
-            "VenuesCore", "VenuesHTTP", "VenuesConfig", "FoursquareProvider", "GooglePlacesProvider",
-            "OverpassProvider", "OvertureProvider",
-        ]
+        dependencies: ["VenuesCore", "VenuesHTTP", "VenuesConfig"] + everyProvider
     ),
     // What a listing shows: the document the CLI prints and the server answers, with provider
     // text sanitised, in JSON, GeoJSON, CSV and the HTML map page. Attribution comes from the
@@ -308,10 +327,7 @@ let executables: [Target] = [
             "VenuesHours",
             "VenuesOpenState",
             "VenuesTimeZones",
-            "FoursquareProvider",
-            "GooglePlacesProvider",
-            "OverpassProvider",
-            "OvertureProvider",
+        ] + everyProvider + [
             "OSMModel",
             "OSMFiles",
             "OSMIndex",
@@ -416,6 +432,15 @@ let testSupport: [Target] = [
 // MARK: - Tests
 
 // Tests: one target per target, and the package's own checks (layout, documentation).
+/// Each provider's tests.
+let providerTests: [Target] = providerPackages.map { provider in
+    .testTarget(
+        name: provider.target + "Tests",
+        dependencies: [.target(name: provider.target)] + provider.testDependencies,
+        resources: [.copy("Fixtures")]
+    )
+}
+
 let tests: [Target] = [
     .testTarget(name: "PackageLayoutTests"),
     .testTarget(name: "VenuesCoreTests", dependencies: ["VenuesCore", "VenuesTestSupport"]),
@@ -486,24 +511,6 @@ let tests: [Target] = [
             "VenuesTestSupport", "VenuesTestKit", "OSMPBFTestSupport",
         ]
     ),
-    .testTarget(
-        name: "FoursquareProviderTests",
-        dependencies: ["FoursquareProvider", "VenuesTestKit", "VenuesTestSupport"],
-        resources: [.copy("Fixtures")]
-    ),
-    .testTarget(
-        name: "GooglePlacesProviderTests",
-        dependencies: ["GooglePlacesProvider", "VenuesTestKit", "VenuesTestSupport"],
-        resources: [.copy("Fixtures")]
-    ),
-    .testTarget(
-        name: "OverpassProviderTests",
-        dependencies: [
-            "OverpassProvider", "OSMModel", "OSMSpill", "OSMFiles", "OSMIndex", "OSMPBFTestSupport", "VenuesTestKit",
-            "VenuesTestSupport",
-        ],
-        resources: [.copy("Fixtures")]
-    ),
     // The documentation's Swift examples, compiled as written and checked against the docs.
     .testTarget(
         name: "DocumentationTests",
@@ -524,14 +531,6 @@ let tests: [Target] = [
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]
-    ),
-    .testTarget(
-        name: "OvertureProviderTests",
-        dependencies: [
-            "OvertureProvider", "OSMModel", "OSMIndex", "VenuesCore", "VenuesMerge", "VenuesTestKit",
-            "VenuesTestSupport",
-        ],
-        resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "VenuesTestKitTests", dependencies: ["VenuesTestKit", "VenuesCore"]),
     .testTarget(
@@ -582,10 +581,6 @@ let package = Package(
         .library(name: "VenuesOpenState", targets: ["VenuesOpenState"]),
         .library(name: "VenuesEngine", targets: ["VenuesEngine"]),
         .library(name: "VenuesTestKit", targets: ["VenuesTestKit"]),
-        .library(name: "FoursquareProvider", targets: ["FoursquareProvider"]),
-        .library(name: "GooglePlacesProvider", targets: ["GooglePlacesProvider"]),
-        .library(name: "OverpassProvider", targets: ["OverpassProvider"]),
-        .library(name: "OvertureProvider", targets: ["OvertureProvider"]),
         .library(name: "VenuesServer", targets: ["VenuesServer"]),
         // Internal (a leading `_`): for this repository's Fuzz/ package only, no stable API.
         .library(name: "_OSMFiles", targets: ["OSMFiles"]),
@@ -613,8 +608,11 @@ let package = Package(
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: cShims + core + openStreetMap + providers + mergeAndOutput + server + executables + tools
-        + testSupport + tests
+        + testSupport + tests + providerTests
 )
+
+// Each provider is also a library of its own.
+package.products += providerPackages.map { .library(name: $0.target, targets: [$0.target]) }
 
 // Settings shared by every Swift target: Swift 6 language mode is the default for tools 6.x;
 // keep C modules out of public API.

@@ -7,7 +7,8 @@ public import Foundation
 /// Each provider declares one in its own folder (`FoursquareProvider.descriptor`…); the list of
 /// them (`ProviderRegistry.standard` in `VenuesEngine`) is the one place a build names its
 /// providers. The configuration, `venues providers`, the merge order and the attribution read
-/// that list (through ``ProviderCatalog``), so a new provider is one folder and one line.
+/// that list (through ``ProviderCatalog``), so a new provider is one folder, a line in the
+/// package (`providerPackages`) and one in the registry.
 ///
 /// `Client` is what the factory is handed to reach the network (`any HTTPClient` for the
 /// built-in providers); this module knows nothing of HTTP.

@@ -143,7 +143,12 @@ enum DocumentationExamples {
     /// offer, or a version other than `version`.
     static func manifestProblems(_ example: Example, version: String) throws -> [String] {
         let manifest = try text("Package.swift")
-        let offered = Set(captures(of: #"\.library\(name: "([^"]+)""#, in: manifest))
+        // The libraries written out, and each provider's, which a line of `providerPackages`
+        // makes (`folder: "Foursquare"`: the library `FoursquareProvider`).
+        let offered = Set(
+            captures(of: #"\.library\(name: "([^"]+)""#, in: manifest)
+                + captures(of: #"ProviderPackage\(\s*folder: "([^"]+)""#, in: manifest).map { $0 + "Provider" }
+        )
         let block = example.lines.joined(separator: "\n")
         var problems: [String] = []
         for product in captures(of: #"\.product\(name: "([^"]+)", package: "venues"\)"#, in: block)

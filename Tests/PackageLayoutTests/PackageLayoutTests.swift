@@ -160,6 +160,31 @@ struct PackageLayoutTests {
         }
     }
 
+    /// A provider is its folder and a line of `providerPackages`: every folder under Providers/
+    /// is a target named for it, a library of that name, a test target and one of the providers
+    /// `VenuesEngine` lists; and nothing else is.
+    @Test("every folder under Providers/ is a provider target, its library, its tests and one of the engine's")
+    func everyProviderFolderIsOneProvider() throws {
+        let folders = try FileManager.default.contentsOfDirectory(
+            atPath: Self.root.appendingPathComponent("Providers").path
+        )
+        .filter { !$0.hasPrefix(".") }.sorted()
+        #expect(!folders.isEmpty)
+        let providerTargets = Self.manifest.targets.filter { $0.path?.hasPrefix("Providers/") == true }
+        #expect(providerTargets.map(\.name).sorted() == folders.map { $0 + "Provider" })
+        let engine = Set(Self.targetsByName["VenuesEngine"]?.dependencies.compactMap(\.localTarget) ?? [])
+        for folder in folders {
+            let name = folder + "Provider"
+            let target = Self.targetsByName[name]
+            #expect(target?.path == "Providers/\(folder)", "\(name)")
+            #expect(Self.manifest.products.contains { $0.name == name && $0.targets == [name] }, "\(name): its library")
+            let tests = Self.targetsByName[name + "Tests"]
+            #expect(tests?.type == "test", "\(name): its tests")
+            #expect(tests?.dependencies.contains { $0.localTarget == name } == true, "\(name)Tests test it")
+            #expect(engine.contains(name), "VenuesEngine lists \(name)")
+        }
+    }
+
     @Test("the OSM building blocks, the index and the replication feed depend on no provider, the fan-out or the CLI")
     func osmRoomsStayBelowTheProvider() {
         let above = [
