@@ -151,7 +151,9 @@ binary, at_times = sys.argv[1], sys.argv[3].split()
 centres = sys.argv[2].split()[:int(sys.argv[4])]
 def instructions(command, centre):
     run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                          binary, *command, "--providers", "osm", "--near", centre, "--format", "json"],
+                          binary, *command, "--providers", "osm", "--near", centre, "--format", "json",
+                          # Valgrind runs the process some fifty times slower than it runs.
+                          "--timeout", "600"],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=True)
     return int(re.search(r"I\s+refs:\s+([\d,]+)", run.stderr).group(1).replace(",", ""))
 moments = [["--open-now"]] + [["--open-at", at] for at in at_times]
