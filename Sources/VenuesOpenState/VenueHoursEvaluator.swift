@@ -45,7 +45,7 @@ public struct VenueHoursEvaluator: Sendable {
             // The first source's zone is the one found above.
             let context =
                 index == 0
-                ? self.context(of: venue, zone: zone) : self.context(of: venue, hours: hours, at: instant)
+                ? self.context(at: venue.coordinate, zone: zone) : self.context(of: venue, hours: hours, at: instant)
             switch memo.hours(hours.specification) {
             case .failure(let error):
                 state.problems.append("\(hours.provider): \(error.message)")
@@ -100,13 +100,7 @@ public struct VenueHoursEvaluator: Sendable {
         at instant: Date
     ) -> (state: HoursState, usesSunTimes: Bool) {
         guard case .success(let parsed) = memo.hours(hours.specification) else { return (.unknown, false) }
-        let context = HoursContext(
-            timeZone: zone,
-            latitude: coordinate.latitude,
-            longitude: coordinate.longitude,
-            country: country ?? CountryOfZone.country(of: zone.identifier)
-        )
-        return (parsed.state(at: instant, in: context), parsed.usesSunEvents)
+        return (parsed.state(at: instant, in: context(at: coordinate, zone: zone)), parsed.usesSunEvents)
     }
 
     /// Whether the venue is open for the whole of `duration` seconds from `instant`: open when
@@ -163,15 +157,18 @@ public struct VenueHoursEvaluator: Sendable {
 
     /// The evaluation context of one source: its zone, the position, and the country.
     private func context(of venue: Venue, hours: VenueHours, at instant: Date) -> HoursContext {
-        context(of: venue, zone: VenueZone.zone(of: venue, hours: hours, at: instant, user: userTimeZone).zone)
+        context(
+            at: venue.coordinate,
+            zone: VenueZone.zone(of: venue, hours: hours, at: instant, user: userTimeZone).zone
+        )
     }
 
-    /// The evaluation context of a source read in `zone`.
-    private func context(of venue: Venue, zone: TimeZone) -> HoursContext {
+    /// The evaluation context of a source at `coordinate` read in `zone`.
+    private func context(at coordinate: Coordinate, zone: TimeZone) -> HoursContext {
         HoursContext(
             timeZone: zone,
-            latitude: venue.coordinate.latitude,
-            longitude: venue.coordinate.longitude,
+            latitude: coordinate.latitude,
+            longitude: coordinate.longitude,
             country: country ?? CountryOfZone.country(of: zone.identifier)
         )
     }

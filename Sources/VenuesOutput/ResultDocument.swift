@@ -69,12 +69,10 @@ public struct ResultDocument {
             sources = merged.sources.map {
                 Source(provider: $0.id.provider.rawValue, id: TextSanitizer.clean($0.id.description))
             }
-            var lines: [String] = []
-            for line in merged.sources.flatMap(\.attributionLines).map({ TextSanitizer.clean($0) })
-            where !lines.contains(line) {
-                lines.append(line)
-            }
-            attribution = lines
+            attribution = ResultDocument.lines(
+                [],
+                then: merged.sources.flatMap(\.attributionLines).map(TextSanitizer.clean)
+            )
             merge =
                 explain
                 ? merged.reasons.map { reason in
@@ -137,25 +135,34 @@ public struct ResultDocument {
     /// Attribution lines owed to the providers whose data is shown, in the catalog's order, then
     /// the lines the rows' data owes beyond them (an Overture place's datasets), each once.
     public var attribution: [String] {
-        var lines = catalog.attribution(for: Set(rows.flatMap { $0.sources.map { ProviderID(rawValue: $0.provider) } }))
-        for line in rows.flatMap(\.attribution) where !lines.contains(line) { lines.append(line) }
-        return lines
+        Self.lines(
+            catalog.attribution(for: Set(rows.flatMap { $0.sources.map { ProviderID(rawValue: $0.provider) } })),
+            then: rows.flatMap(\.attribution)
+        )
     }
 
     /// The lines owed for the data of `sources` (one place's records): their providers', in
     /// `catalog`'s order, then what their data owes beyond them, each once.
     public static func attribution(owedBy sources: [Venue], catalog: ProviderCatalog) -> [String] {
-        var lines = catalog.attribution(for: Set(sources.map(\.id.provider)))
-        for line in sources.flatMap(\.attributionLines).map({ TextSanitizer.clean($0) }) where !lines.contains(line) {
-            lines.append(line)
-        }
-        return lines
+        lines(
+            catalog.attribution(for: Set(sources.map(\.id.provider))),
+            then: sources.flatMap(\.attributionLines).map(TextSanitizer.clean)
+        )
     }
 
     /// The attribution lines one row's data owes: its providers', then its own.
     public func attribution(of row: Row) -> [String] {
-        var lines = catalog.attribution(for: Set(row.sources.map { ProviderID(rawValue: $0.provider) }))
-        for line in row.attribution where !lines.contains(line) { lines.append(line) }
+        Self.lines(
+            catalog.attribution(for: Set(row.sources.map { ProviderID(rawValue: $0.provider) })),
+            then: row.attribution
+        )
+    }
+
+    /// `first`, then each line of `more` that is not already there: the one rule by which
+    /// attribution lines are gathered.
+    private static func lines(_ first: [String], then more: [String]) -> [String] {
+        var lines = first
+        for line in more where !lines.contains(line) { lines.append(line) }
         return lines
     }
 
