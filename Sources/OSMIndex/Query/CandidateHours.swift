@@ -20,9 +20,8 @@ struct CandidateHours {
     /// The numbers of the values met, by a hash of their bytes (values of equal hash share a
     /// list, told apart by their bytes): a value met again costs no string.
     private var numbers: [UInt64: [Int32]] = [:]
-    /// Each number's value, as read and as text.
-    private var bytes: [[UInt8]] = []
-    private var texts: [String] = []
+    /// Each number's value, as read (its text is made once, for its stand-in).
+    private var values: [[UInt8]] = []
     /// The stand-ins made, judged where they are kept (moved, not copied).
     private var standIns: [Venue] = []
     /// Where each number's stand-in is in ``standIns``: ``notMade`` yet, or ``noVenue`` when the
@@ -34,7 +33,7 @@ struct CandidateHours {
     /// How many candidates were judged by their stand-in with hours (``verdict(for:element:at:make:judge:)``).
     private(set) var judgedWithHours = 0
     /// How many distinct values were met.
-    var distinctValues: Int { texts.count }
+    var distinctValues: Int { values.count }
 
     /// Hours numbered as the tags blobs of an index whose `opening_hours` key is `keyID` hold them.
     init(keyID: Int) {
@@ -53,14 +52,13 @@ struct CandidateHours {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in value { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
             if let met = numbers[hash] {
-                for number in met where bytes[Int(number)].withUnsafeBytes({ $0.elementsEqual(value) }) {
+                for number in met where values[Int(number)].withUnsafeBytes({ $0.elementsEqual(value) }) {
                     return number
                 }
             }
-            let number = Int32(texts.count)
+            let number = Int32(values.count)
             numbers[hash, default: []].append(number)
-            bytes.append(Array(value))
-            texts.append(String(decoding: value, as: UTF8.self))
+            values.append(Array(value))
             slots.append(Self.notMade)
             return number
         }
@@ -110,7 +108,11 @@ struct CandidateHours {
             let coordinate = try? Coordinate(latitude: 0, longitude: 0)
         else { return nil }
         var pairs = [OSMTags.Pair(key: "name", value: "-")]
-        if number >= 0 { pairs.append(OSMTags.Pair(key: "opening_hours", value: texts[Int(number)])) }
+        if number >= 0 {
+            pairs.append(
+                OSMTags.Pair(key: "opening_hours", value: String(decoding: values[Int(number)], as: UTF8.self))
+            )
+        }
         return make(kind, id, coordinate, OSMTags(pairs: pairs))
     }
 }
