@@ -526,7 +526,7 @@ let tests: [Target] = [
             "VenuesServer", "VenuesServerStore", "VenuesServerTestSupport", "VenuesServerStoreTestSupport",
             "VenuesTestSupport", "BrowserTestSupport", "VenuesCore", "VenuesOutput",
             "VenuesConfig", "VenuesEngine", "VenuesFavorites", "VenuesCLI", "VenuesServerCLI", "OSMIndex", "OSMFiles",
-            "OvertureProvider",
+            "OvertureProvider", "VenuesTestKit",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),

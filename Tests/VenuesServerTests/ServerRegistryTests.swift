@@ -6,6 +6,7 @@ import VenuesEngine
 import VenuesHTTP
 import VenuesServer
 import VenuesServerTestSupport
+import VenuesTestKit
 import VenuesTestSupport
 
 /// The server makes its providers from the registry it is given, not from a list of its own: a
@@ -14,22 +15,6 @@ import VenuesTestSupport
 @Suite("The server's providers come from the registry it is handed")
 struct ServerRegistryTests {
     static let localID: ProviderID = "local"
-
-    /// A provider that knows one place, for any circle.
-    struct OnePlace: VenueProvider {
-        let id = ServerRegistryTests.localID
-        let capabilities: ProviderCapabilities = [.nearby]
-        let place: Venue
-
-        func nearby(_ query: VenueQuery) async throws(ProviderError) -> ProviderResponse {
-            ProviderResponse(venues: [place])
-        }
-
-        func venue(_ id: VenueID, timeout: Double) async throws(ProviderError) -> Venue {
-            guard id == place.id else { throw .notFound(id) }
-            return place
-        }
-    }
 
     static func registry(place: Venue) -> ProviderRegistry {
         let descriptor = ProviderDescriptor<any HTTPClient>(
@@ -43,7 +28,7 @@ struct ServerRegistryTests {
                 capabilities: [.nearby],
                 endpoint: { _ in "-" }
             ),
-            make: { _, _ in .success(OnePlace(place: place)) }
+            make: { _, _ in .success(InMemoryVenueProvider(id: localID, venues: [place])) }
         )
         return ProviderRegistry(ProviderRegistry.standard.descriptors + [descriptor])
     }
