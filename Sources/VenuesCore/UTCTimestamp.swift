@@ -14,9 +14,23 @@ package enum UTCTimestamp {
 
     /// The UTC time `seconds` after 1970 as `YYYY-MM-DDTHH:MM:SSZ`; `nil` outside years 1–9999.
     package static func text(seconds: Int64) -> String? {
-        guard secondsInRange.contains(seconds) else { return nil }
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
+        var bytes: [UInt8] = []
+        guard append(wallClock: seconds, offset: 0, to: &bytes) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the wall-clock time `wallClock` seconds after 1970-01-01T00:00 (a UTC time plus
+    /// `offset`) as ISO 8601 with its offset: `YYYY-MM-DDTHH:MM:SS`, then `Z` for an offset of
+    /// 0, else `+HH:MM` or `-HH:MM` (minutes of the offset; its seconds are not written). Appends
+    /// nothing and returns `false` outside years 1–9999.
+    ///
+    /// Bytes, not a string: this is on the path of every time `venues hours` and the listings
+    /// write, several per value.
+    @discardableResult
+    package static func append(wallClock: Int64, offset: Int, to bytes: inout [UInt8]) -> Bool {
+        guard secondsInRange.contains(wallClock) else { return false }
+        let days = wallClock >= 0 ? wallClock / 86_400 : (wallClock - 86_399) / 86_400
+        let secondOfDay = Int(wallClock - days * 86_400)
         // Days since 1970-01-01 to a civil date (Howard Hinnant's `civil_from_days`).
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
@@ -24,33 +38,36 @@ package enum UTCTimestamp {
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
         let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        // Written byte by byte: this is on the path of every time `venues hours` and the
-        // listings write.
-        return String(unsafeUninitializedCapacity: 20) { bytes in
-            func put(_ value: Int64, width: Int, at start: Int) {
-                var rest = value
-                for offset in stride(from: width - 1, through: 0, by: -1) {
-                    bytes[start + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
-            put(year, width: 4, at: 0)
-            bytes[4] = UInt8(ascii: "-")
-            put(month, width: 2, at: 5)
-            bytes[7] = UInt8(ascii: "-")
-            put(day, width: 2, at: 8)
-            bytes[10] = UInt8(ascii: "T")
-            put(secondOfDay / 3600, width: 2, at: 11)
-            bytes[13] = UInt8(ascii: ":")
-            put(secondOfDay / 60 % 60, width: 2, at: 14)
-            bytes[16] = UInt8(ascii: ":")
-            put(secondOfDay % 60, width: 2, at: 17)
-            bytes[19] = UInt8(ascii: "Z")
-            return 20
+        let day = Int(dayOfYear - (153 * monthIndex + 2) / 5 + 1)
+        let month = Int(monthIndex < 10 ? monthIndex + 3 : monthIndex - 9)
+        let year = Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
+        bytes.reserveCapacity(bytes.count + 25)
+        func twoDigits(_ value: Int) {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
         }
+        twoDigits(year / 100)
+        twoDigits(year % 100)
+        bytes.append(UInt8(ascii: "-"))
+        twoDigits(month)
+        bytes.append(UInt8(ascii: "-"))
+        twoDigits(day)
+        bytes.append(UInt8(ascii: "T"))
+        twoDigits(secondOfDay / 3600)
+        bytes.append(UInt8(ascii: ":"))
+        twoDigits(secondOfDay / 60 % 60)
+        bytes.append(UInt8(ascii: ":"))
+        twoDigits(secondOfDay % 60)
+        guard offset != 0 else {
+            bytes.append(UInt8(ascii: "Z"))
+            return true
+        }
+        let magnitude = abs(offset)
+        bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        twoDigits(magnitude / 3_600 % 100)
+        bytes.append(UInt8(ascii: ":"))
+        twoDigits(magnitude % 3_600 / 60)
+        return true
     }
 
     /// The seconds after 1970 of the time `text` names, or `nil` unless it is exactly

@@ -10,10 +10,15 @@ struct WallClock {
 
     /// Seconds since 1970-01-01 00:00 of the wall clock showing at `instant`.
     func wallSeconds(for instant: Date) -> Int {
-        // Years 1 to 9999: beyond them (or NaN) the calendar arithmetic has no meaning.
+        let seconds = Self.wholeSeconds(instant)
+        return seconds + offset(atInstant: seconds)
+    }
+
+    /// The seconds after 1970 of the second `instant` is in, within years 1 to 9999: beyond
+    /// them (or NaN) the calendar arithmetic has no meaning.
+    static func wholeSeconds(_ instant: Date) -> Int {
         let raw = instant.timeIntervalSince1970
-        let seconds = raw.isNaN ? 0 : Int(min(max(raw, -62_135_596_800), 253_402_300_799).rounded(.down))
-        return seconds + timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+        return raw.isNaN ? 0 : Int(min(max(raw, -62_135_596_800), 253_402_300_799).rounded(.down))
     }
 
     /// The instant at which the wall clock shows `wall`.
@@ -46,6 +51,6 @@ struct WallClock {
     }
 
     private func offset(atInstant seconds: Int) -> Int {
-        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+        ZoneOffsetCache.shared.offset(of: timeZone, at: seconds)
     }
 }

@@ -29,7 +29,6 @@ public final class HoursValueEvaluation {
     static let keptRenderings = 20_000
     private var keptCount = 0
     private let calendar: Calendar
-    private var offsets: ZoneOffsets
 
     /// An evaluation at `instant` in `context`.
     public init(instant: Date, context: HoursContext) {
@@ -38,7 +37,6 @@ public final class HoursValueEvaluation {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = context.timeZone
         self.calendar = calendar
-        self.offsets = ZoneOffsets(context.timeZone)
     }
 
     /// An evaluation read as `venues hours` reads its options: in the zone at `position`
@@ -94,14 +92,16 @@ public final class HoursValueEvaluation {
             let evaluation = hours.evaluate(at: instant, in: context)
             optional("state", evaluation.state.rawValue)
             optional("comment", evaluation.comment)
-            optional("nextChange", evaluation.nextChange.map(iso))
+            text.append(#","nextChange":"#)
+            if let nextChange = evaluation.nextChange { append(nextChange, to: &text) } else { text.append("null") }
             optional("nextState", evaluation.nextChange == nil ? nil : evaluation.nextState?.rawValue)
             text.append(#","intervals":["#)
             let end = instant.addingTimeInterval(Self.horizon)
             for (index, interval) in hours.intervals(from: instant, to: end, in: context).enumerated() {
                 text.append(index == 0 ? #"{"start":"# : #",{"start":"#)
-                text.append(string: iso(interval.start))
-                optional("end", iso(interval.end))
+                append(interval.start, to: &text)
+                text.append(#","end":"#)
+                append(interval.end, to: &text)
                 optional("state", interval.state.rawValue)
                 optional("comment", interval.comment)
                 text.append("}")
@@ -149,8 +149,16 @@ public final class HoursValueEvaluation {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `date` in quotes as ISO 8601 with the zone's offset then.
+    private func append(_ date: Date, to text: inout JSONText) {
+        let offset = ZoneOffsetCache.shared.offset(of: context.timeZone, at: date)
+        if !text.append(wallClock: OpenStateWording.wallClock(date, offset: offset), offset: offset) {
+            text.append(string: OpenStateWording.iso8601(date, in: context.timeZone))
+        }
+    }
+
     private func iso(_ date: Date) -> String {
-        OpenStateWording.iso8601(date, offset: offsets.offset(at: date))
+        OpenStateWording.iso8601(date, offset: ZoneOffsetCache.shared.offset(of: context.timeZone, at: date))
             ?? OpenStateWording.iso8601(date, in: context.timeZone)
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 import VenuesCore
+import VenuesHours
 
 /// A venue's state in a few words for a table or a badge, in the venue's own time:
 /// `open until 21:00`, `closes in 20 min`, `opens 09:00`, `opens Mon 10:00`, `open`, `closed`,
@@ -32,7 +33,7 @@ public enum OpenStateWording {
     /// offset at `date` by integer arithmetic (a calendar and a format per venue were most of
     /// what a listing's hours cost to print).
     static func when(_ date: Date, from instant: Date, in zone: TimeZone) -> String {
-        let local = Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(zone.secondsFromGMT(for: date))
+        let local = wallClock(date, offset: ZoneOffsetCache.shared.offset(of: zone, at: date))
         let seconds = Int((local % 86_400 + 86_400) % 86_400)
         let time = twoDigits(seconds / 3_600) + ":" + twoDigits(seconds % 3_600 / 60)
         if date.timeIntervalSince(instant) < 86_400 - 3_600 { return time }
@@ -49,22 +50,26 @@ public enum OpenStateWording {
     /// the wall-clock time written by ``UTCTimestamp`` (integer arithmetic, no formatter: one
     /// made per call was most of `venues hours`'s time per value), then the zone's offset.
     public static func iso8601(_ date: Date, in zone: TimeZone) -> String {
-        if let text = iso8601(date, offset: zone.secondsFromGMT(for: date)) { return text }
+        if let text = iso8601(date, offset: ZoneOffsetCache.shared.offset(of: zone, at: date)) { return text }
         // Outside years 1–9999: Foundation's formatter writes it.
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = zone
         return formatter.string(from: date)
     }
 
-    /// ``iso8601(_:in:)`` with the zone's offset at `date` already known (``ZoneOffsets``);
+    /// ``iso8601(_:in:)`` with the zone's offset at `date` already known (``ZoneOffsetCache``);
     /// `nil` outside years 1–9999.
     public static func iso8601(_ date: Date, offset: Int) -> String? {
-        let local = Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(offset)
-        guard let wallClock = UTCTimestamp.text(seconds: local) else { return nil }
-        guard offset != 0 else { return wallClock }
-        let magnitude = abs(offset)
-        // By hand: String(format:) was half of `venues hours`'s time per distinct value.
-        return String(wallClock.dropLast()) + (offset < 0 ? "-" : "+") + twoDigits(magnitude / 3_600) + ":"
-            + twoDigits(magnitude % 3_600 / 60)
+        var bytes: [UInt8] = []
+        guard UTCTimestamp.append(wallClock: wallClock(date, offset: offset), offset: offset, to: &bytes) else {
+            return nil
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The seconds after 1970-01-01T00:00 of the wall-clock time at `date` in a zone `offset`
+    /// seconds east of UTC (to the second below).
+    static func wallClock(_ date: Date, offset: Int) -> Int64 {
+        Int64(date.timeIntervalSince1970.rounded(.down)) + Int64(offset)
     }
 }

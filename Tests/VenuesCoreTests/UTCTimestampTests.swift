@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import VenuesTestSupport
 
 @testable import VenuesCore
 
@@ -32,5 +34,43 @@ struct UTCTimestampTests {
         #expect(UTCTimestamp.text(milliseconds: -1) == "1969-12-31T23:59:59Z")
         #expect(UTCTimestamp.text(milliseconds: -1000) == "1969-12-31T23:59:59Z")
         #expect(UTCTimestamp.text(milliseconds: -1001) == "1969-12-31T23:59:58Z")
+    }
+
+    @Test("wall-clock times with their offset are written as Foundation's formatter writes them")
+    func wallClockWithOffset() throws {
+        for draw in SeededGenerator.draws("UTCTimestampTests.offsets") {
+            var (seed, random) = draw
+            for _ in 0..<2_000 {
+                let instant = Int64.random(in: -5_000_000_000...5_000_000_000, using: &random)
+                // Offsets as zones have them: quarter hours from -12:00 to +14:00.
+                let offset = Int.random(in: -48...56, using: &random) * 900
+                let formatter = ISO8601DateFormatter()
+                formatter.timeZone = try #require(TimeZone(secondsFromGMT: offset))
+                var text: [UInt8] = Array("x".utf8)
+                let written = UTCTimestamp.append(wallClock: instant + Int64(offset), offset: offset, to: &text)
+                #expect(written)
+                #expect(
+                    String(decoding: text, as: UTF8.self)
+                        == "x" + formatter.string(from: Date(timeIntervalSince1970: Double(instant))),
+                    "seed \(seed): \(instant) at \(offset)"
+                )
+            }
+        }
+    }
+
+    @Test("a wall-clock time outside years 1–9999 appends nothing")
+    func wallClockOutOfRange() {
+        var text: [UInt8] = Array("x".utf8)
+        let late = UTCTimestamp.append(wallClock: 253_402_300_800, offset: 3_600, to: &text)
+        let early = UTCTimestamp.append(wallClock: -62_135_596_801, offset: -3_600, to: &text)
+        #expect(!late && !early)
+        #expect(text == Array("x".utf8))
+        var json = JSONText()
+        json.append("[")
+        let beyond = json.append(wallClock: 253_402_300_800, offset: 0)
+        let epoch = json.append(wallClock: 0, offset: -5_400)
+        #expect(!beyond && epoch)
+        json.append("]")
+        #expect(json.value == #"["1970-01-01T00:00:00-01:30"]"#)
     }
 }
