@@ -7,6 +7,13 @@ import Foundation
 /// twice maps to its later occurrence, as opening-hours-rs does.
 struct WallClock {
     let timeZone: TimeZone
+    /// The zone's offsets, shared by every evaluation in the process.
+    private let offsets: ZoneOffsets
+
+    init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+        self.offsets = ZoneOffsetCache.shared.offsets(of: timeZone)
+    }
 
     /// Seconds since 1970-01-01 00:00 of the wall clock showing at `instant`.
     func wallSeconds(for instant: Date) -> Int {
@@ -51,6 +58,6 @@ struct WallClock {
     }
 
     private func offset(atInstant seconds: Int) -> Int {
-        ZoneOffsetCache.shared.offset(of: timeZone, at: seconds)
+        offsets.offset(atSecond: seconds)
     }
 }

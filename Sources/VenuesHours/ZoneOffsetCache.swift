@@ -5,12 +5,41 @@ public import Foundation
 /// computation in ICU, and a week of intervals for each of many values, or the states of a
 /// listing's venues, ask for the same few offsets again and again.
 ///
-/// `ZoneOffsetCache.shared.offset(of: helsinki, at: seconds)` is
-/// `helsinki.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))`: 7200 in
-/// winter, 10800 in summer. Thread-safe.
+/// `ZoneOffsetCache.shared.offset(of: helsinki, at: date)` is `helsinki.secondsFromGMT(for:
+/// date)`: 7200 in winter, 10800 in summer. One zone's ``ZoneOffsets``, kept by whoever asks
+/// for many offsets of it, skips finding the zone each time. Thread-safe.
 public final class ZoneOffsetCache: @unchecked Sendable {
     /// The cache every evaluation shares.
     public static let shared = ZoneOffsetCache()
+
+    private let lock = NSLock()
+    private var zones: [String: ZoneOffsets] = [:]
+
+    /// An empty cache.
+    public init() {}
+
+    /// The offsets of `zone`, kept here.
+    public func offsets(of zone: TimeZone) -> ZoneOffsets {
+        let identifier = zone.identifier
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = zones[identifier] { return known }
+        let offsets = ZoneOffsets(zone)
+        zones[identifier] = offsets
+        return offsets
+    }
+
+    /// The offset of `zone` from UTC at `date`, in seconds east: `zone.secondsFromGMT(for: date)`.
+    public func offset(of zone: TimeZone, at date: Date) -> Int {
+        offsets(of: zone).offset(at: date)
+    }
+}
+
+/// One zone's offsets from UTC, asked of Foundation once per stretch between two of its
+/// transitions (``ZoneOffsetCache``). Thread-safe.
+public final class ZoneOffsets: @unchecked Sendable {
+    /// The zone.
+    public let zone: TimeZone
 
     /// Seconds known to have one offset: `start..<end`, `end` the zone's next transition.
     private struct Stretch {
@@ -18,29 +47,28 @@ public final class ZoneOffsetCache: @unchecked Sendable {
         let end: Int
         let offset: Int
     }
-    /// How many stretches a zone keeps (the oldest made goes first).
-    static let stretchesPerZone = 32
+    /// How many stretches are kept (the oldest made goes first).
+    static let keptStretches = 32
     private let lock = NSLock()
-    private var stretches: [String: [Stretch]] = [:]
+    private var stretches: [Stretch] = []
 
-    /// An empty cache.
-    public init() {}
-
-    /// The offset of `zone` from UTC at `date`, in seconds east: `zone.secondsFromGMT(for: date)`
-    /// (at the second `date` is in, kept within years 1–9999).
-    public func offset(of zone: TimeZone, at date: Date) -> Int {
-        offset(of: zone, at: WallClock.wholeSeconds(date))
+    /// The offsets of `zone`, none known yet.
+    public init(_ zone: TimeZone) {
+        self.zone = zone
     }
 
-    /// The offset of `zone` from UTC, in seconds east, `seconds` after 1970.
-    public func offset(of zone: TimeZone, at seconds: Int) -> Int {
-        let identifier = zone.identifier
+    /// The offset from UTC at `date`, in seconds east: `zone.secondsFromGMT(for: date)` (at
+    /// the second `date` is in, kept within years 1–9999).
+    public func offset(at date: Date) -> Int {
+        offset(atSecond: WallClock.wholeSeconds(date))
+    }
+
+    /// The offset from UTC `seconds` after 1970, in seconds east.
+    public func offset(atSecond seconds: Int) -> Int {
         lock.lock()
-        if let known = stretches[identifier] {
-            for stretch in known where stretch.start <= seconds && seconds < stretch.end {
-                lock.unlock()
-                return stretch.offset
-            }
+        for stretch in stretches where stretch.start <= seconds && seconds < stretch.end {
+            lock.unlock()
+            return stretch.offset
         }
         lock.unlock()
         let date = Date(timeIntervalSince1970: Double(seconds))
@@ -50,15 +78,13 @@ public final class ZoneOffsetCache: @unchecked Sendable {
         let end = next ?? Int.max
         lock.lock()
         defer { lock.unlock() }
-        var known = stretches[identifier, default: []]
-        if let same = known.firstIndex(where: { $0.end == end && $0.offset == offset }) {
+        if let same = stretches.firstIndex(where: { $0.end == end && $0.offset == offset }) {
             // The same stretch, asked earlier in it: it reaches back to here.
-            known[same].start = min(known[same].start, seconds)
+            stretches[same].start = min(stretches[same].start, seconds)
         } else {
-            if known.count >= Self.stretchesPerZone { known.removeFirst() }
-            known.append(Stretch(start: seconds, end: end, offset: offset))
+            if stretches.count >= Self.keptStretches { stretches.removeFirst() }
+            stretches.append(Stretch(start: seconds, end: end, offset: offset))
         }
-        stretches[identifier] = known
         return offset
     }
 }

@@ -29,6 +29,7 @@ public final class HoursValueEvaluation {
     static let keptRenderings = 20_000
     private var keptCount = 0
     private let calendar: Calendar
+    private let offsets: ZoneOffsets
 
     /// An evaluation at `instant` in `context`.
     public init(instant: Date, context: HoursContext) {
@@ -37,6 +38,7 @@ public final class HoursValueEvaluation {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = context.timeZone
         self.calendar = calendar
+        self.offsets = ZoneOffsetCache.shared.offsets(of: context.timeZone)
     }
 
     /// An evaluation read as `venues hours` reads its options: in the zone at `position`
@@ -151,14 +153,14 @@ public final class HoursValueEvaluation {
 
     /// `date` in quotes as ISO 8601 with the zone's offset then.
     private func append(_ date: Date, to text: inout JSONText) {
-        let offset = ZoneOffsetCache.shared.offset(of: context.timeZone, at: date)
+        let offset = offsets.offset(at: date)
         if !text.append(wallClock: OpenStateWording.wallClock(date, offset: offset), offset: offset) {
             text.append(string: OpenStateWording.iso8601(date, in: context.timeZone))
         }
     }
 
     private func iso(_ date: Date) -> String {
-        OpenStateWording.iso8601(date, offset: ZoneOffsetCache.shared.offset(of: context.timeZone, at: date))
+        OpenStateWording.iso8601(date, offset: offsets.offset(at: date))
             ?? OpenStateWording.iso8601(date, in: context.timeZone)
     }
 }

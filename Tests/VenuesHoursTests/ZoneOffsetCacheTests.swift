@@ -41,13 +41,15 @@ struct ZoneOffsetCacheTests {
         // 2026-03-29 01:00 UTC: 03:00 EET becomes 04:00 EEST.
         let change = 1_774_746_000
         let cache = ZoneOffsetCache()
-        #expect(cache.offset(of: helsinki, at: change - 3_600) == 7_200)
-        #expect(cache.offset(of: helsinki, at: change - 1) == 7_200)
-        #expect(cache.offset(of: helsinki, at: change) == 10_800)
-        #expect(cache.offset(of: helsinki, at: change - 1) == 7_200)
+        let offsets = cache.offsets(of: helsinki)
+        #expect(offsets.offset(atSecond: change - 3_600) == 7_200)
+        #expect(offsets.offset(atSecond: change - 1) == 7_200)
+        #expect(offsets.offset(atSecond: change) == 10_800)
+        #expect(offsets.offset(atSecond: change - 1) == 7_200)
         // Asked later in a stretch, then earlier: the earlier second is still on its own side.
-        #expect(cache.offset(of: helsinki, at: change - 7_200_000) == 7_200)
-        #expect(cache.offset(of: helsinki, at: change + 3_600) == 10_800)
+        #expect(offsets.offset(atSecond: change - 7_200_000) == 7_200)
+        #expect(offsets.offset(atSecond: change + 3_600) == 10_800)
+        #expect(cache.offsets(of: TimeZone(identifier: "Europe/Helsinki")!) === offsets)
     }
 
     @Test func instantsFarOffAreFoundationsOwnAndNaNDoesNotTrap() {
