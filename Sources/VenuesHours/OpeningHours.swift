@@ -118,8 +118,20 @@ public struct OpeningHours: Sendable, Hashable {
         let firstDay = Self.floorDivide(clock.wallSeconds(for: start), 86_400)
         let lastDay = Self.floorDivide(clock.wallSeconds(for: end), 86_400)
         var runs: [(start: Int, end: Int, key: StateKey)] = []
+        // The pieces of each distinct day (by its fingerprint): a week of most values has two
+        // or three kinds of day.
+        var piecesOfDays: [(fingerprint: UInt64, pieces: [DaySchedule.Segment])] = []
         for day in firstDay...lastDay {
-            for piece in evaluator.schedule(for: CivilDate(dayNumber: day)).pieces() where piece.kind != .closed {
+            let date = CivilDate(dayNumber: day)
+            let fingerprint = evaluator.fingerprint(for: date)
+            let pieces: [DaySchedule.Segment]
+            if let fingerprint, let known = piecesOfDays.first(where: { $0.fingerprint == fingerprint }) {
+                pieces = known.pieces
+            } else {
+                pieces = evaluator.schedule(for: date).pieces()
+                if let fingerprint { piecesOfDays.append((fingerprint, pieces)) }
+            }
+            for piece in pieces where piece.kind != .closed {
                 let runStart = day * 86_400 + piece.start * 60
                 let runEnd = day * 86_400 + piece.end * 60
                 if let last = runs.last, last.end == runStart, last.key == piece.key {
