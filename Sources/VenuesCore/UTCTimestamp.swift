@@ -41,32 +41,36 @@ package enum UTCTimestamp {
         let day = Int(dayOfYear - (153 * monthIndex + 2) / 5 + 1)
         let month = Int(monthIndex < 10 ? monthIndex + 3 : monthIndex - 9)
         let year = Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
-        bytes.reserveCapacity(bytes.count + 25)
-        func twoDigits(_ value: Int) {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
-            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        // Written into a buffer of its final size, then appended at once.
+        let length = offset == 0 ? 20 : 25
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { text in
+            func put(_ value: Int, at start: Int) {
+                text[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+                text[start + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+            }
+            put(year / 100, at: 0)
+            put(year % 100, at: 2)
+            text[4] = UInt8(ascii: "-")
+            put(month, at: 5)
+            text[7] = UInt8(ascii: "-")
+            put(day, at: 8)
+            text[10] = UInt8(ascii: "T")
+            put(secondOfDay / 3600, at: 11)
+            text[13] = UInt8(ascii: ":")
+            put(secondOfDay / 60 % 60, at: 14)
+            text[16] = UInt8(ascii: ":")
+            put(secondOfDay % 60, at: 17)
+            if offset == 0 {
+                text[19] = UInt8(ascii: "Z")
+            } else {
+                let magnitude = abs(offset)
+                text[19] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+                put(magnitude / 3_600 % 100, at: 20)
+                text[22] = UInt8(ascii: ":")
+                put(magnitude % 3_600 / 60, at: 23)
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[0..<length]))
         }
-        twoDigits(year / 100)
-        twoDigits(year % 100)
-        bytes.append(UInt8(ascii: "-"))
-        twoDigits(month)
-        bytes.append(UInt8(ascii: "-"))
-        twoDigits(day)
-        bytes.append(UInt8(ascii: "T"))
-        twoDigits(secondOfDay / 3600)
-        bytes.append(UInt8(ascii: ":"))
-        twoDigits(secondOfDay / 60 % 60)
-        bytes.append(UInt8(ascii: ":"))
-        twoDigits(secondOfDay % 60)
-        guard offset != 0 else {
-            bytes.append(UInt8(ascii: "Z"))
-            return true
-        }
-        let magnitude = abs(offset)
-        bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-        twoDigits(magnitude / 3_600 % 100)
-        bytes.append(UInt8(ascii: ":"))
-        twoDigits(magnitude % 3_600 / 60)
         return true
     }
 
