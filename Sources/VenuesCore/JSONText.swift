@@ -11,7 +11,10 @@ package struct JSONText {
     package var value: String { String(decoding: bytes, as: UTF8.self) }
 
     package mutating func append(_ raw: String) {
-        bytes.append(contentsOf: raw.utf8)
+        // A literal's bytes are contiguous: copied at once, not byte by byte.
+        if raw.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: raw.utf8)
+        }
     }
 
     /// A number as `JSONEncoder` writes it: the shortest form that reads back the same, without

@@ -63,6 +63,18 @@ public final class ZoneOffsets: @unchecked Sendable {
         offset(atSecond: WallClock.wholeSeconds(date))
     }
 
+    /// The one offset from UTC of every second in `seconds` when a stretch already known
+    /// covers them all; `nil` when none does (a transition may be among them, or nothing is
+    /// known there yet).
+    func knownOffset(throughout seconds: ClosedRange<Int>) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        for stretch in stretches where stretch.start <= seconds.lowerBound && seconds.upperBound < stretch.end {
+            return stretch.offset
+        }
+        return nil
+    }
+
     /// The offset from UTC `seconds` after 1970, in seconds east.
     public func offset(atSecond seconds: Int) -> Int {
         lock.lock()
