@@ -97,7 +97,7 @@ let openStreetMap: [Target] = [
     // The local OpenStreetMap index: an extract imported once into SQLite, searched offline.
     .target(
         name: "OSMIndex",
-        dependencies: ["OSMModel", "OSMSpill", "VenuesCore", "VenuesFiles", "VenuesSQLite"]
+        dependencies: ["OSMModel", "OSMSpill", "VenuesCore", "VenuesFiles", "VenuesHours", "VenuesSQLite"]
     ),
     // Following a replication feed (planet.osm.org `replication/minute|hour|day`, Geofabrik's
     // `-updates/`): its state files and change files over HTTP, and the sequence of a time.
@@ -469,8 +469,8 @@ let tests: [Target] = [
     .testTarget(
         name: "OSMIndexTests",
         dependencies: [
-            "OSMIndex", "OSMFiles", "OSMModel", "OverpassProvider", "VenuesCore", "VenuesHTTP", "VenuesSQLite",
-            "VenuesFiles", "VenuesTestSupport", "OSMPBFTestSupport",
+            "OSMIndex", "OSMFiles", "OSMModel", "OverpassProvider", "VenuesCore", "VenuesHTTP", "VenuesHours",
+            "VenuesSQLite", "VenuesFiles", "VenuesTestSupport", "OSMPBFTestSupport",
         ]
     ),
     // The OSM file readers, a folder per format as in the target.

@@ -15,16 +15,25 @@ public struct VenuePrefilter: Sendable, Hashable, CustomStringConvertible {
     /// (``Venue/hours``): a provider may then judge a venue made of those alone, and read the
     /// rest only of the venues kept.
     public let readsHoursOnly: Bool
+    /// The verdict on a venue at a position whose one source of hours is an OpenStreetMap
+    /// `opening_hours` value that a local index compiled into a week (the bytes of
+    /// `VenuesHours.HoursWeek`): the verdict ``verdict`` gives that venue, without the value
+    /// read again. `nil` (the closure, or its answer) when this prefilter cannot judge from a
+    /// week: the venue is then judged by ``verdict``.
+    public let compiledWeekVerdict: (@Sendable (_ week: [UInt8], _ position: Coordinate) -> FilterVerdict?)?
 
     /// A prefilter named `identity` that judges venues with `verdict` (reading only their id,
-    /// name, position and hours when `readsHoursOnly`).
+    /// name, position and hours when `readsHoursOnly`), and from a compiled week with
+    /// `compiledWeekVerdict` when it can.
     public init(
         identity: String,
         readsHoursOnly: Bool = false,
+        compiledWeekVerdict: (@Sendable (_ week: [UInt8], _ position: Coordinate) -> FilterVerdict?)? = nil,
         verdict: @escaping @Sendable (Venue) -> FilterVerdict
     ) {
         self.identity = identity
         self.readsHoursOnly = readsHoursOnly
+        self.compiledWeekVerdict = compiledWeekVerdict
         self.verdict = verdict
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The week of an `opening_hours` value whose days differ only by their weekday (no dates,
 /// weeks, months, years, holidays or sun times: most values, `Mo-Fr 09:00-18:00; Sa
@@ -80,6 +80,17 @@ public struct HoursWeek: Sendable, Hashable {
             }
             return .closed
         }
+    }
+
+    /// The wall-clock time in `zone` at `instant`, as ``state(atWall:)`` reads it: seconds after
+    /// 1970-01-01T00:00 there, to the second below (as the evaluator reads it).
+    public static func wallSeconds(at instant: Date, in zone: TimeZone) -> Int {
+        WallClock(timeZone: zone).wallSeconds(for: instant)
+    }
+
+    /// The state at `instant` in `zone`: ``OpeningHours/state(at:in:)`` of the value compiled.
+    public func state(at instant: Date, in zone: TimeZone) -> HoursState {
+        state(atWall: Self.wallSeconds(at: instant, in: zone))
     }
 
     /// The state at the wall-clock time `wallSeconds` seconds after 1970-01-01T00:00 (local).

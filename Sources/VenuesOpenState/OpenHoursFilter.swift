@@ -32,7 +32,16 @@ public struct OpenHoursFilter: ResultFiltering {
         query.wantsOpeningHours = true
         let filter = self
         let states = ShownStates()
-        query.prefilter = VenuePrefilter(identity: identity, readsHoursOnly: true) {
+        // A compiled week says the state at an instant, not over a duration.
+        var fromWeek: (@Sendable ([UInt8], Coordinate) -> FilterVerdict?)?
+        if moment.duration <= 0 {
+            fromWeek = { bytes, position in
+                HoursWeek(bytes: bytes).map {
+                    filter.verdict(on: states.state(of: $0, at: position, moment: filter.moment))
+                }
+            }
+        }
+        query.prefilter = VenuePrefilter(identity: identity, readsHoursOnly: true, compiledWeekVerdict: fromWeek) {
             filter.verdict(on: $0, states: states)
         }
     }
@@ -43,7 +52,12 @@ public struct OpenHoursFilter: ResultFiltering {
     func verdict(on venue: Venue, states: ShownStates?) -> FilterVerdict {
         // No source has hours: unknown, wherever and whenever it is (no zone to look up).
         if venue.hours.isEmpty { return includeUnknown ? .kept : .leftOutUnknown }
-        return switch states?.state(of: venue, at: moment) ?? moment.shownState(of: venue) {
+        return verdict(on: states?.state(of: venue, at: moment) ?? moment.shownState(of: venue))
+    }
+
+    /// The verdict on a place in `state`.
+    private func verdict(on state: HoursState) -> FilterVerdict {
+        switch state {
         case .open: .kept
         case .closed: .leftOut
         case .unknown: includeUnknown ? .kept : .leftOutUnknown

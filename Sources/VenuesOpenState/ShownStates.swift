@@ -19,6 +19,9 @@ final class ShownStates: @unchecked Sendable {
     private struct ZoneStates {
         var instant: Date
         var states: [String: HoursState] = [:]
+        /// The wall-clock time there at ``instant`` (seconds after 1970-01-01T00:00 local), once
+        /// a compiled week asked.
+        var wallSeconds: Int?
     }
     private let lock = NSLock()
     private var zones: [String: ZoneStates] = [:]
@@ -54,5 +57,24 @@ final class ShownStates: @unchecked Sendable {
         zones[zoneID, default: ZoneStates(instant: instant)].states[hours.specification] = state
         lock.unlock()
         return state
+    }
+
+    /// The state `moment` (without a duration) shows for a venue at `position` whose one
+    /// source is an OpenStreetMap value compiled into `week`: its zone is the one at the
+    /// position (else the user's), as ``VenueHoursEvaluator/zone(of:at:)`` gives such a venue,
+    /// and the state the week's at the moment's wall-clock time there.
+    func state(of week: HoursWeek, at position: Coordinate, moment: HoursMoment) -> HoursState {
+        let zone = moment.evaluator.zone(at: position)
+        let zoneID = zone.identifier
+        lock.lock()
+        let known = zones[zoneID]
+        lock.unlock()
+        if let wallSeconds = known?.wallSeconds { return week.state(atWall: wallSeconds) }
+        let instant = known?.instant ?? moment.instant(in: zone)
+        let wallSeconds = HoursWeek.wallSeconds(at: instant, in: zone)
+        lock.lock()
+        zones[zoneID, default: ZoneStates(instant: instant)].wallSeconds = wallSeconds
+        lock.unlock()
+        return week.state(atWall: wallSeconds)
     }
 }

@@ -155,6 +155,12 @@ public struct VenueHoursEvaluator: Sendable {
         VenueZone.zone(of: venue, hours: Self.trustOrder(venue.hours).first, at: instant, user: userTimeZone)
     }
 
+    /// The zone of a venue at `position` whose hours name no zone and no offset (an
+    /// OpenStreetMap value): the one there, else the user's.
+    func zone(at position: Coordinate) -> TimeZone {
+        VenueZone.zone(at: position) ?? userTimeZone
+    }
+
     /// The evaluation context of one source: its zone, the position, and the country.
     private func context(of venue: Venue, hours: VenueHours, at instant: Date) -> HoursContext {
         context(

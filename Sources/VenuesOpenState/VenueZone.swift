@@ -18,10 +18,7 @@ enum VenueZone {
         if let identifier = hours?.timeZone, let zone = TimeZone(identifier: identifier) {
             return (zone, .provider)
         }
-        let atPosition = TimeZoneLookup.timeZone(
-            latitude: venue.coordinate.latitude,
-            longitude: venue.coordinate.longitude
-        )
+        let atPosition = zone(at: venue.coordinate)
         if let minutes = hours?.utcOffsetMinutes {
             if let atPosition, atPosition.secondsFromGMT(for: instant) == minutes * 60 {
                 return (atPosition, .provider)
@@ -30,5 +27,10 @@ enum VenueZone {
         }
         if let atPosition { return (atPosition, .position) }
         return (user, .user)
+    }
+
+    /// The zone at `position`, offline; `nil` where none is known (the open sea).
+    static func zone(at position: Coordinate) -> TimeZone? {
+        TimeZoneLookup.timeZone(latitude: position.latitude, longitude: position.longitude)
     }
 }

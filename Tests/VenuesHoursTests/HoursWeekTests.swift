@@ -27,7 +27,8 @@ struct HoursWeekTests {
             for _ in 0..<300 {
                 var value = Self.rulePieces.randomElement(using: &random)!
                 for _ in 0..<Int.random(in: 0...3, using: &random) {
-                    value += Self.separators.randomElement(using: &random)! + Self.rulePieces.randomElement(using: &random)!
+                    value +=
+                        Self.separators.randomElement(using: &random)! + Self.rulePieces.randomElement(using: &random)!
                 }
                 guard let hours = try? OpeningHours(value) else { continue }
                 let week = try #require(HoursWeek(compiling: hours), "seed \(seed): \(value)")
@@ -36,7 +37,9 @@ struct HoursWeekTests {
                 let clock = WallClock(timeZone: zone)
                 for _ in 0..<40 {
                     // 2026 and 2027, daylight-saving changes included.
-                    let instant = Date(timeIntervalSince1970: Double(Int.random(in: 1_767_225_600...1_830_297_600, using: &random)))
+                    let instant = Date(
+                        timeIntervalSince1970: Double(Int.random(in: 1_767_225_600...1_830_297_600, using: &random))
+                    )
                     #expect(
                         week.state(atWall: clock.wallSeconds(for: instant)) == hours.state(at: instant, in: context),
                         "seed \(seed): \(value) at \(instant) in \(zone.identifier)"

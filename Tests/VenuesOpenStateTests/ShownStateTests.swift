@@ -166,6 +166,17 @@ struct ShownStateTests {
                             "seed \(seed): \(hours.map(\.specification)) at \(venue.coordinate), \(time), now \(now)"
                         )
                     }
+                    // A local source's weekly value, compiled as an index keeps it: the same verdict
+                    // from its week (at a moment without a duration; over one, none from a week).
+                    if hours.count == 1, hours[0].timeZone == nil, hours[0].utcOffsetMinutes == nil,
+                        let week = HoursWeek.compile(hours[0].specification)
+                    {
+                        let fromWeek = prefilter.compiledWeekVerdict?(week.bytes, venue.coordinate)
+                        #expect(
+                            fromWeek == (moment.duration > 0 ? nil : filter.verdict(on: venue)),
+                            "seed \(seed): \(hours[0].specification) at \(venue.coordinate), \(time), now \(now)"
+                        )
+                    }
                 }
             }
         }

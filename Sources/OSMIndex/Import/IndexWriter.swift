@@ -119,6 +119,7 @@ enum IndexWriter {
             persistent: true
         )
         let insertKey = try connection.prepare("INSERT INTO tag_key(id, key) VALUES (?, ?)", persistent: true)
+        let insertWeek = try connection.prepare(HoursWeekRows.insert, persistent: true)
         var positions: [RTreePoint] = []
         let tracking = try TrackingTableWriter(connection: connection)
 
@@ -130,6 +131,7 @@ enum IndexWriter {
                     try insertKey.bind(entry.key, at: 2)
                     try insertKey.run()
                 }
+                try HoursWeekRows.write(batch.hoursWeeks, with: insertWeek)
                 var duplicates: [Int] = []
                 for (index, row) in batch.rows.enumerated() {
                     try batch.withColumns(of: index) { search, tags throws(SQLiteError) in

@@ -20,6 +20,9 @@ struct VenueRowBatch: Sendable {
     var bytes: [UInt8] = []
     /// Tag keys first used in this batch (`tag_key` rows), to insert before its rows.
     var newKeys: [(id: Int, key: String)] = []
+    /// The compiled weeks (``HoursWeek``) of the `opening_hours` values first met in this batch
+    /// that compile (`hours_week` rows).
+    var hoursWeeks: [(value: String, week: [UInt8])] = []
 
     var isEmpty: Bool { rows.isEmpty }
 

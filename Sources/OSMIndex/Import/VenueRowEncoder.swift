@@ -1,13 +1,17 @@
 import OSMModel
+import VenuesHours
 
 /// Makes the `venue` rows of an import (``VenueRowBatch``): the tags coded with numbered keys
 /// (``TagCoding``) and the category bits and the hours bit (``VenueRules``) in one pass over the
-/// tags, and the folded search text (``OSMSearchText``).
+/// tags, the folded search text (``OSMSearchText``), and the week of each distinct
+/// `opening_hours` value, compiled when first met (``HoursWeek``).
 ///
 /// It runs on a thread of its own (``RowEncodingThread``), so that the writer's thread only
 /// inserts.
 struct VenueRowEncoder {
     private var keys: TagKeyTable
+    /// The `opening_hours` values met so far.
+    private var hoursValues: Set<String> = []
 
     /// An encoder numbering keys after `keys` (an update: the index's `tag_key` rows).
     init(keys: TagKeyTable = TagKeyTable()) {
@@ -24,7 +28,12 @@ struct VenueRowEncoder {
         for pair in tags.pairs {
             if !hoursSeen, pair.key == "opening_hours" {
                 hoursSeen = true
-                if VenueRules.givesHours(pair.value) { categories |= VenueRules.hoursBit }
+                if VenueRules.givesHours(pair.value) {
+                    categories |= VenueRules.hoursBit
+                    if hoursValues.insert(pair.value).inserted, let week = HoursWeek.compile(pair.value) {
+                        batch.hoursWeeks.append((pair.value, week.bytes))
+                    }
+                }
             }
             let key = keys.key(pair.key)
             TagCoding.appendVarint(UInt64(key.id), to: &batch.bytes)

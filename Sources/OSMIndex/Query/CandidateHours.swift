@@ -8,7 +8,9 @@ import VenuesCore
 /// the rows of the venues it leaves out, and makes one venue per value, not one per venue.
 ///
 /// A stand-in has the first candidate's id and the name "-": a prefilter that reads only hours
-/// judges a venue by its hours and position (``VenuePrefilter/readsHoursOnly``).
+/// judges a venue by its hours and position (``VenuePrefilter/readsHoursOnly``). A value whose
+/// week the index compiled (`hours_week`) needs no stand-in when the prefilter judges compiled
+/// weeks (``VenuePrefilter/compiledWeekVerdict``): it is neither parsed nor evaluated again.
 struct CandidateHours {
     /// A candidate whose hours were not read: its row is read to judge it.
     static let unread: Int32 = -2
@@ -32,12 +34,20 @@ struct CandidateHours {
     private static let noVenue = -2
     /// How many candidates were judged by their stand-in with hours (``verdict(for:element:at:make:judge:)``).
     private(set) var judgedWithHours = 0
+    /// How many of those were judged by their value's compiled week.
+    private(set) var judgedByWeek = 0
     /// How many distinct values were met.
     var distinctValues: Int { values.count }
+    /// Each number's compiled week, when the index has one.
+    private var weeks: [[UInt8]?] = []
+    /// The compiled week of a value (its bytes), `nil` when the index has none.
+    private let week: ((UnsafeRawBufferPointer) -> [UInt8]?)?
 
-    /// Hours numbered as the tags blobs of an index whose `opening_hours` key is `keyID` hold them.
-    init(keyID: Int) {
+    /// Hours numbered as the tags blobs of an index whose `opening_hours` key is `keyID` hold
+    /// them, each value's compiled week found with `week` when it is first met.
+    init(keyID: Int, week: ((UnsafeRawBufferPointer) -> [UInt8]?)? = nil) {
         self.keyID = keyID
+        self.week = week
     }
 
     /// The number of the `opening_hours` value in a row's tags blob, ``none`` when it has
@@ -60,21 +70,29 @@ struct CandidateHours {
             numbers[hash, default: []].append(number)
             values.append(Array(value))
             slots.append(Self.notMade)
+            weeks.append(week?(value))
             return number
         }
     }
 
-    /// The verdict of `judge` on the candidate `element` at `coordinate` whose hours are
-    /// `number` (a number of ``number(ofTags:)``, or ``none``), judged as the stand-in of those
-    /// hours made by `make` (the mapper's hours summary) from a name and the value only, moved
-    /// to `coordinate`; `nil` when the mapper makes no venue of them.
+    /// The verdict on the candidate `element` at `coordinate` whose hours are `number` (a number
+    /// of ``number(ofTags:)``, or ``none``): by `fromWeek` from the value's compiled week when it
+    /// has one and `fromWeek` can judge it, else by `judge` of the stand-in of those hours made
+    /// by `make` (the mapper's hours summary) from a name and the value only, moved to
+    /// `coordinate`; `nil` when the mapper makes no venue of them.
     mutating func verdict(
         for number: Int32,
         element: Int64,
         at coordinate: Coordinate,
         make: (OSMElement.Kind, Int64, Coordinate, OSMTags) -> Venue?,
+        fromWeek: ((_ week: [UInt8], _ position: Coordinate) -> FilterVerdict?)?,
         judge: (Venue) -> FilterVerdict
     ) -> FilterVerdict? {
+        if number >= 0, let fromWeek, let week = weeks[Int(number)], let verdict = fromWeek(week, coordinate) {
+            judgedWithHours += 1
+            judgedByWeek += 1
+            return verdict
+        }
         let slot: Int
         if number == Self.none {
             if withoutHoursSlot == Self.notMade { withoutHoursSlot = store(standIn(number, element: element, make)) }

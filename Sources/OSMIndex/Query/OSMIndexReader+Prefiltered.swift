@@ -27,7 +27,9 @@ extension OSMIndexReader {
         // candidate is judged as a stand-in with its hours at its position (all such a
         // prefilter reads): the rows of the venues it leaves out are never decoded.
         if hoursSummary != nil, let keyID = try keyIDs(of: ["opening_hours"]).first {
-            candidateHours = CandidateHours(keyID: keyID)
+            // An index made before `hours_week` has no compiled weeks: its values are parsed.
+            let weeks = prefilter.compiledWeekVerdict == nil ? nil : try? prepared(HoursWeekRows.select)
+            candidateHours = CandidateHours(keyID: keyID, week: weeks.map(Self.compiledWeek))
         }
         defer { candidateHours = nil }
         // Each venue is read and judged once, whatever the rounds.
@@ -84,7 +86,7 @@ extension OSMIndexReader {
                     "index \(info.name): \(judged.count) venue(s) judged by \(prefilter.identity), \(kept.count) kept"
                 if let candidateHours {
                     note +=
-                        " (\(candidateHours.judgedWithHours) by their hours read with the candidates: \(candidateHours.distinctValues) distinct value(s))"
+                        " (\(candidateHours.judgedWithHours) by their hours read with the candidates: \(candidateHours.distinctValues) distinct value(s), \(candidateHours.judgedByWeek) judged by a compiled week)"
                 }
                 answer.notes.append(note)
                 return answer
@@ -124,6 +126,7 @@ extension OSMIndexReader {
                 element: candidate.element,
                 at: candidate.coordinate,
                 make: hoursSummary.make,
+                fromWeek: prefilter.compiledWeekVerdict,
                 judge: prefilter.verdict
             )
         {
@@ -146,5 +149,15 @@ extension OSMIndexReader {
             return (.noVenue, nil)
         }
         return (.kept, whole)
+    }
+
+    /// The compiled week of a value (its bytes) as `statement` (``HoursWeekRows/select``) reads
+    /// it; `nil` when it has none.
+    private static func compiledWeek(_ statement: SQLiteStatement) -> (UnsafeRawBufferPointer) -> [UInt8]? {
+        { value in
+            defer { statement.reset() }
+            guard (try? statement.bind(text: value, at: 1)) != nil, (try? statement.step()) == true else { return nil }
+            return statement.blob(0)
+        }
     }
 }

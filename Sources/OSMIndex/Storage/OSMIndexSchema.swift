@@ -21,6 +21,12 @@ import OSMModel
 ///   tags BLOB,                     -- every tag: (key id, value length, value) as varints + UTF-8
 ///   osm_type, osm_id               -- generated from element, for people writing SQL
 /// )
+/// hours_week(
+///   value TEXT PRIMARY KEY,        -- a distinct opening_hours value of the venues
+///   week BLOB                      -- its week compiled (HoursWeek), for the values whose days
+///                                  -- differ only by weekday; an index without the table (or
+///                                  -- a value without a row) is judged from the value itself
+/// )
 /// venue_position  R-tree (rtree_i32) of the positions, 1e-7 degrees, id = venue.element
 /// word(
 ///   id INTEGER PRIMARY KEY,        -- the word's place in word_list (sorted by UTF-8 bytes)
@@ -102,6 +108,7 @@ enum OSMIndexSchema {
             way INTEGER PRIMARY KEY, nodes BLOB NOT NULL, relations BLOB NOT NULL, selected INTEGER NOT NULL
         );
         CREATE TABLE update_relation(relation INTEGER PRIMARY KEY, nodes BLOB NOT NULL, ways BLOB NOT NULL);
+        CREATE TABLE hours_week(value TEXT PRIMARY KEY, week BLOB NOT NULL) WITHOUT ROWID;
         """
 
     /// `venue.element` for an element: its id times 4 plus its type.

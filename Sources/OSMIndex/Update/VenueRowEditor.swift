@@ -14,6 +14,8 @@ final class VenueRowEditor {
     private let insertPosition: SQLiteStatement
     private let deletePosition: SQLiteStatement
     private let insertKey: SQLiteStatement
+    /// `nil` for an index made before `hours_week`: its new values are judged from their text.
+    private let insertWeek: SQLiteStatement?
     /// Key names by `tag_key.id`, for reading stored tags.
     private var keyNames: [Int: String]
 
@@ -58,6 +60,7 @@ final class VenueRowEditor {
         )
         deletePosition = try connection.prepare("DELETE FROM venue_position WHERE element = ?")
         insertKey = try connection.prepare("INSERT INTO tag_key(id, key) VALUES (?, ?)")
+        insertWeek = try? connection.prepare(HoursWeekRows.insert)
     }
 
     /// A venue's row as stored.
@@ -120,6 +123,7 @@ final class VenueRowEditor {
             try insertKey.run()
             keyNames[entry.id] = entry.key
         }
+        if let insertWeek { try HoursWeekRows.write(batch.hoursWeeks, with: insertWeek) }
         let coded = batch.rows[0]
         let search = batch.withColumns(of: 0) { search, _ in String(decoding: search, as: UTF8.self) }
         if let old, old.search == search, Array(batch.bytes[coded.tags]) == old.tagBytes,
