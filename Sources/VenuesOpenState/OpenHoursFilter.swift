@@ -36,9 +36,8 @@ public struct OpenHoursFilter: ResultFiltering {
         var fromWeek: (@Sendable ([UInt8], Coordinate) -> FilterVerdict?)?
         if moment.duration <= 0 {
             fromWeek = { bytes, position in
-                HoursWeek(bytes: bytes).map {
-                    filter.verdict(on: states.state(of: $0, at: position, moment: filter.moment))
-                }
+                HoursWeek(bytes: bytes).flatMap { states.state(of: $0, at: position, moment: filter.moment) }
+                    .map { filter.verdict(on: $0) }
             }
         }
         query.prefilter = VenuePrefilter(identity: identity, readsHoursOnly: true, compiledWeekVerdict: fromWeek) {

@@ -19,9 +19,10 @@ final class ShownStates: @unchecked Sendable {
     private struct ZoneStates {
         var instant: Date
         var states: [String: HoursState] = [:]
-        /// The wall-clock time there at ``instant`` (seconds after 1970-01-01T00:00 local), once
-        /// a compiled week asked.
-        var wallSeconds: Int?
+        /// The wall-clock time there at ``instant`` (seconds after 1970-01-01T00:00 local), and
+        /// whether its day and the day before are known to be no public holidays there, once a
+        /// compiled week asked.
+        var wall: (seconds: Int, isOrdinaryDay: Bool)?
     }
     private let lock = NSLock()
     private var zones: [String: ZoneStates] = [:]
@@ -62,19 +63,28 @@ final class ShownStates: @unchecked Sendable {
     /// The state `moment` (without a duration) shows for a venue at `position` whose one
     /// source is an OpenStreetMap value compiled into `week`: its zone is the one at the
     /// position (else the user's), as ``VenueHoursEvaluator/zone(of:at:)`` gives such a venue,
-    /// and the state the week's at the moment's wall-clock time there.
-    func state(of week: HoursWeek, at position: Coordinate, moment: HoursMoment) -> HoursState {
+    /// and the state the week's at the moment's wall-clock time there; `nil` when the week
+    /// cannot say (a value that names `PH`, on a holiday or the day after one, or where the
+    /// holidays are not known).
+    func state(of week: HoursWeek, at position: Coordinate, moment: HoursMoment) -> HoursState? {
         let zone = moment.evaluator.zone(at: position)
         let zoneID = zone.identifier
         lock.lock()
         let known = zones[zoneID]
         lock.unlock()
-        if let wallSeconds = known?.wallSeconds { return week.state(atWall: wallSeconds) }
-        let instant = known?.instant ?? moment.instant(in: zone)
-        let wallSeconds = HoursWeek.wallSeconds(at: instant, in: zone)
-        lock.lock()
-        zones[zoneID, default: ZoneStates(instant: instant)].wallSeconds = wallSeconds
-        lock.unlock()
-        return week.state(atWall: wallSeconds)
+        let wall: (seconds: Int, isOrdinaryDay: Bool)
+        if let knownWall = known?.wall {
+            wall = knownWall
+        } else {
+            let instant = known?.instant ?? moment.instant(in: zone)
+            let seconds = HoursWeek.wallSeconds(at: instant, in: zone)
+            let country = moment.evaluator.country ?? CountryOfZone.country(of: zone.identifier)
+            wall = (seconds, HoursWeek.isOrdinaryDay(atWall: seconds, country: country))
+            lock.lock()
+            zones[zoneID, default: ZoneStates(instant: instant)].wall = wall
+            lock.unlock()
+        }
+        if week.dependsOnPublicHolidays && !wall.isOrdinaryDay { return nil }
+        return week.state(atWall: wall.seconds)
     }
 }

@@ -15,33 +15,39 @@ import VenuesTestSupport
 /// the value, and as an index without the table gives.
 @Suite("OSM index: compiled weeks of opening hours", .timeLimit(.minutes(5)))
 struct HoursWeekTableTests {
-    /// Helsinki, Wednesday 2026-12-02 at 09:30 (before most shops open) as the moment judged.
-    static let moment = Date(timeIntervalSince1970: 1_764_660_600)
+    /// The moments judged: Wednesday 2026-12-02 at 09:30 in Helsinki (before most shops open),
+    /// and noon on Finland's Independence Day, Sunday 2026-12-06 (a holiday: the weeks of
+    /// values that name `PH` decline, and those values are evaluated).
+    static let moments = [Date(timeIntervalSince1970: 1_796_196_600), Date(timeIntervalSince1970: 1_796_551_200)]
     static let helsinki = TimeZone(identifier: "Europe/Helsinki")!
 
     /// Keeps the venues open at ``moment`` in Helsinki, judging them from their value, and from
     /// a compiled week too when `fromWeeks` (which records the weeks it was given).
-    static func openAtTheMoment(fromWeeks weeks: Counter?) -> VenuePrefilter {
+    static func open(at moment: Date, fromWeeks weeks: Counter?) -> VenuePrefilter {
         let verdict: @Sendable (HoursState) -> FilterVerdict = {
             $0 == .open ? .kept : $0 == .closed ? .leftOut : .leftOutUnknown
         }
         var fromWeek: (@Sendable ([UInt8], Coordinate) -> FilterVerdict?)?
         if let weeks {
             fromWeek = { bytes, _ in
+                guard let week = HoursWeek(bytes: bytes) else { return nil }
+                // A week that names holidays says nothing of a holiday or the day after one.
+                let wall = HoursWeek.wallSeconds(at: moment, in: helsinki)
+                if week.dependsOnPublicHolidays, !HoursWeek.isOrdinaryDay(atWall: wall, country: "FI") { return nil }
                 weeks.count.withLock { $0 += 1 }
-                return HoursWeek(bytes: bytes).map { verdict($0.state(at: moment, in: helsinki)) }
+                return verdict(week.state(atWall: wall))
             }
         }
-        return VenuePrefilter(identity: "open-at-the-moment", readsHoursOnly: true, compiledWeekVerdict: fromWeek) {
+        return VenuePrefilter(identity: "open-at-\(moment)", readsHoursOnly: true, compiledWeekVerdict: fromWeek) {
             venue in
             guard let value = venue.hours.first?.specification, let hours = try? OpeningHours(value) else {
                 return .leftOutUnknown
             }
-            return verdict(hours.state(at: moment, in: HoursContext(timeZone: helsinki)))
+            return verdict(hours.state(at: moment, in: HoursContext(timeZone: helsinki, country: "FI")))
         }
     }
 
-    /// How many weeks a prefilter was given.
+    /// How many venues a prefilter judged from their weeks.
     final class Counter: Sendable {
         let count = Mutex(0)
     }
@@ -94,39 +100,44 @@ struct HoursWeekTableTests {
         try SQLiteConnection(path: older.path, access: .readWrite).execute("DROP TABLE hours_week")
         let olderReader = try OSMIndexReader(url: older)
         for (limit, radius) in [(10, 400.0), (60, 1_500), (1_000, 3_000)] {
-            let weeks = Counter()
-            let fromWeeks = try Self.nearest(
-                limit,
-                by: Self.openAtTheMoment(fromWeeks: weeks),
-                radius: radius,
-                in: reader
-            )
-            let fromValues = try Self.nearest(
-                limit,
-                by: Self.openAtTheMoment(fromWeeks: nil),
-                radius: radius,
-                in: reader
-            )
-            let weeksIgnored = Counter()
-            let withoutTable = try Self.nearest(
-                limit,
-                by: Self.openAtTheMoment(fromWeeks: weeksIgnored),
-                radius: radius,
-                in: olderReader
-            )
-            #expect(!fromValues.venues.isEmpty)
-            for other in [fromValues, withoutTable] {
-                #expect(fromWeeks.venues.map(\.id) == other.venues.map(\.id), "\(radius) m")
-                #expect(fromWeeks.filtered == other.filtered, "\(radius) m")
+            for moment in Self.moments {
+                let weeks = Counter()
+                let fromWeeks = try Self.nearest(
+                    limit,
+                    by: Self.open(at: moment, fromWeeks: weeks),
+                    radius: radius,
+                    in: reader
+                )
+                let fromValues = try Self.nearest(
+                    limit,
+                    by: Self.open(at: moment, fromWeeks: nil),
+                    radius: radius,
+                    in: reader
+                )
+                let weeksIgnored = Counter()
+                let withoutTable = try Self.nearest(
+                    limit,
+                    by: Self.open(at: moment, fromWeeks: weeksIgnored),
+                    radius: radius,
+                    in: olderReader
+                )
+                #expect(!fromValues.venues.isEmpty)
+                for other in [fromValues, withoutTable] {
+                    #expect(fromWeeks.venues.map(\.id) == other.venues.map(\.id), "\(radius) m at \(moment)")
+                    #expect(fromWeeks.filtered == other.filtered, "\(radius) m at \(moment)")
+                }
+                let judged = weeks.count.withLock { $0 }
+                #expect(judged > 0)
+                #expect(weeksIgnored.count.withLock { $0 } == 0)
+                #expect(
+                    fromWeeks.notes.contains { $0.contains("\(judged) judged by a compiled week") },
+                    "\(fromWeeks.notes)"
+                )
+                #expect(
+                    fromValues.notes.contains { $0.contains(", 0 judged by a compiled week") },
+                    "\(fromValues.notes)"
+                )
             }
-            let judged = weeks.count.withLock { $0 }
-            #expect(judged > 0)
-            #expect(weeksIgnored.count.withLock { $0 } == 0)
-            #expect(
-                fromWeeks.notes.contains { $0.contains("\(judged) judged by a compiled week") },
-                "\(fromWeeks.notes)"
-            )
-            #expect(fromValues.notes.contains { $0.contains(", 0 judged by a compiled week") }, "\(fromValues.notes)")
         }
     }
 

@@ -14,7 +14,8 @@ struct HoursWeekTests {
         "Mo-Fr 09:00-17:00", "Sa 10:00-14:00", "Su off", "Tu,Th 08:30-12:00,13:00-18:45", "Fr-Sa 22:00-03:00",
         "Fr 18:00-26:00", "Mo 18:00+", "We unknown", "Su 12:00-16:00 \"brunch\"", "24/7", "Mo-Su 06:00-24:00",
         "Sa-Mo 20:00-02:30", "Th 11:00-11:00", "Mo-Fr 12:00-13:00 off", "Sa,Su 00:00-24:00 closed \"winter\"",
-        "\"by appointment\"", "Tu-Th", "Su-Tu 23:00-01:00", "Mo-Fr 07:00-09:00 open",
+        "\"by appointment\"", "Tu-Th", "Su-Tu 23:00-01:00", "Mo-Fr 07:00-09:00 open", "PH off", "PH 10:00-14:00",
+        "Mo-Fr,PH 09:00-17:00", "PH 22:00-02:00", "PH,Su off",
     ]
     private static let separators = ["; ", ", ", " || "]
 
@@ -32,17 +33,24 @@ struct HoursWeekTests {
                 }
                 guard let hours = try? OpeningHours(value) else { continue }
                 let week = try #require(HoursWeek(compiling: hours), "seed \(seed): \(value)")
+                #expect(week.dependsOnPublicHolidays == value.contains("PH"), "seed \(seed): \(value)")
                 let zone = zones.randomElement(using: &random)!
-                let context = HoursContext(timeZone: zone, country: "FI")
+                let country = ["FI", "US", "DE"].randomElement(using: &random)!
+                let context = HoursContext(timeZone: zone, country: country)
                 let clock = WallClock(timeZone: zone)
                 for _ in 0..<40 {
-                    // 2026 and 2027, daylight-saving changes included.
+                    // 2026 and 2027, daylight-saving changes and holidays included.
                     let instant = Date(
                         timeIntervalSince1970: Double(Int.random(in: 1_767_225_600...1_830_297_600, using: &random))
                     )
+                    let wall = clock.wallSeconds(for: instant)
+                    // A week that names holidays says nothing of a holiday or the day after one.
+                    if week.dependsOnPublicHolidays, !HoursWeek.isOrdinaryDay(atWall: wall, country: country) {
+                        continue
+                    }
                     #expect(
-                        week.state(atWall: clock.wallSeconds(for: instant)) == hours.state(at: instant, in: context),
-                        "seed \(seed): \(value) at \(instant) in \(zone.identifier)"
+                        week.state(atWall: wall) == hours.state(at: instant, in: context),
+                        "seed \(seed): \(value) at \(instant) in \(zone.identifier), \(country)"
                     )
                 }
             }
@@ -50,7 +58,7 @@ struct HoursWeekTests {
     }
 
     @Test(arguments: [
-        "Mo-Fr 09:00-17:00; PH off", "Dec 24 off", "Mo-Fr sunrise-sunset", "week 01-10 Mo 10:00-12:00",
+        "Mo-Fr 09:00-17:00; PH +1 day off", "Dec 24 off", "Mo-Fr sunrise-sunset", "week 01-10 Mo 10:00-12:00",
         "2027 Mo-Fr 09:00-17:00", "Jan-Mar Sa 10:00-12:00", "Mo[1] 10:00-12:00", "SH off", "Mo-Fr 09:00-(sunset-01:00)",
     ])
     func valuesThatDependOnMoreThanTheWeekdayAreNotCompiled(value: String) throws {
@@ -70,5 +78,21 @@ struct HoursWeekTests {
         #expect(HoursWeek(bytes: [2] + week.bytes.dropFirst()) == nil)
         #expect(HoursWeek(bytes: []) == nil)
         #expect(HoursWeek.compile("not hours") == nil)
+    }
+
+    @Test func aHolidayAndTheDayAfterItAreNoOrdinaryDays() {
+        // Finland's Independence Day, Sunday 2026-12-06.
+        let day = 20_793 * 86_400
+        #expect(!HoursWeek.isOrdinaryDay(atWall: day + 43_200, country: "FI"))
+        #expect(!HoursWeek.isOrdinaryDay(atWall: day + 86_400 + 600, country: "FI"))
+        #expect(HoursWeek.isOrdinaryDay(atWall: day + 2 * 86_400, country: "FI"))
+        #expect(HoursWeek.isOrdinaryDay(atWall: day, country: "US"))
+        // Holidays not known: no day is known to be ordinary.
+        #expect(!HoursWeek.isOrdinaryDay(atWall: day + 2 * 86_400, country: nil))
+        #expect(!HoursWeek.isOrdinaryDay(atWall: day + 2 * 86_400, country: "XX"))
+        // The week values are compiled on has no holiday, nor has the Sunday before it.
+        for offset in -1..<7 {
+            #expect(HoursWeek.isOrdinaryDay(atWall: (HoursWeek.monday + offset) * 86_400, country: "FI"))
+        }
     }
 }
