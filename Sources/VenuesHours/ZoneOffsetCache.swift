@@ -99,4 +99,31 @@ public final class ZoneOffsets: @unchecked Sendable {
         }
         return offset
     }
+
+    /// The instant at which the wall clock shows `hour:minute:second` on `day` (nil: the day it
+    /// is there at `now`), when the zone's offset is one and the same from a day before that
+    /// time to a day after it; `nil` when a transition may be near, where a calendar says what a
+    /// skipped or repeated wall-clock time means.
+    public func instantAwayFromTransitions(
+        day: (year: Int, month: Int, day: Int)?,
+        hour: Int,
+        minute: Int,
+        second: Int,
+        now: Date
+    ) -> Date? {
+        let dayNumber: Int
+        if let day {
+            dayNumber = CivilDate(year: day.year, month: day.month, day: day.day).dayNumber
+        } else {
+            let nowSeconds = WallClock.wholeSeconds(now)
+            let wallNow = nowSeconds + offset(atSecond: nowSeconds)
+            dayNumber = wallNow >= 0 ? wallNow / 86_400 : (wallNow - 86_399) / 86_400
+        }
+        let wall = dayNumber * 86_400 + hour * 3_600 + minute * 60 + second
+        // Every instant the wall time could be (offsets reach 14 hours), and a day either side.
+        let around = (wall - 86_400 - 18 * 3_600)...(wall + 86_400 + 18 * 3_600)
+        _ = offset(atSecond: around.lowerBound)
+        guard let offset = knownOffset(throughout: around) else { return nil }
+        return Date(timeIntervalSince1970: Double(wall - offset))
+    }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import VenuesHours
 
 /// When a listing's hours are asked about (`--open-at`): an instant, or a wall-clock time
 /// read in each venue's own zone.
@@ -91,6 +92,17 @@ public enum HoursTime: Sendable, Hashable {
         case .instant(let date):
             return date
         case .local(let date, let hour, let minute, let second):
+            // By integer arithmetic where no transition is near (a calendar made and asked was
+            // most of what a listing's moment cost).
+            if let instant = ZoneOffsetCache.shared.offsets(of: zone).instantAwayFromTransitions(
+                day: date.map { ($0.year, $0.month, $0.day) },
+                hour: hour,
+                minute: minute,
+                second: second,
+                now: now
+            ) {
+                return instant
+            }
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             let today = calendar.dateComponents([.year, .month, .day], from: now)

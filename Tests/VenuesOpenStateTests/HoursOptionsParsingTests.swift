@@ -31,6 +31,59 @@ struct HoursOptionsParsingTests {
         #expect(calendar.component(.day, from: instant) == 25)
     }
 
+    /// A local time's instant is the one a calendar gives (which knows what a skipped or a
+    /// repeated time means), near daylight-saving changes too, today and on a date.
+    @Test func aLocalTimesInstantIsTheCalendarsOwn() throws {
+        for draw in SeededGenerator.draws("HoursOptionsParsingTests.instants") {
+            var (seed, random) = draw
+            let zones = ["Europe/Helsinki", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "UTC"].map {
+                TimeZone(identifier: $0)!
+            }
+            // The nights of 2026's changes in Helsinki and New York, and any time in 2026-2027.
+            let changes = [1_774_746_000, 1_792_890_000, 1_772_953_200, 1_793_512_800]
+            for _ in 0..<2_000 {
+                let zone = zones.randomElement(using: &random)!
+                let now = Date(
+                    timeIntervalSince1970: Double(
+                        Bool.random(using: &random)
+                            ? changes.randomElement(using: &random)!
+                                + Int.random(in: -2 * 86_400...2 * 86_400, using: &random)
+                            : Int.random(in: 1_767_225_600...1_830_297_600, using: &random)
+                    )
+                )
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = zone
+                let today = calendar.dateComponents([.year, .month, .day], from: now)
+                let date: HoursTime.LocalDate? =
+                    Bool.random(using: &random)
+                    ? nil
+                    : HoursTime.LocalDate(
+                        year: today.year!,
+                        month: today.month!,
+                        day: min(28, max(1, today.day! + Int.random(in: -1...1, using: &random)))
+                    )
+                let (hour, minute) = (
+                    Int.random(in: 0..<24, using: &random), [0, 15, 30, 59].randomElement(using: &random)!
+                )
+                let expected = calendar.date(
+                    from: DateComponents(
+                        year: date?.year ?? today.year,
+                        month: date?.month ?? today.month,
+                        day: date?.day ?? today.day,
+                        hour: hour,
+                        minute: minute,
+                        second: 0
+                    )
+                )
+                let time = HoursTime.local(date: date, hour: hour, minute: minute, second: 0)
+                #expect(
+                    time.instant(in: zone, now: now) == expected,
+                    "seed \(seed): \(time) in \(zone.identifier), now \(now)"
+                )
+            }
+        }
+    }
+
     @Test func durations() {
         #expect(HoursDuration.seconds("90") == 5_400)
         #expect(HoursDuration.seconds("90m") == 5_400)
