@@ -38,13 +38,15 @@ struct CandidateHours {
     private(set) var judgedByWeek = 0
     /// How many distinct values were met.
     var distinctValues: Int { values.count }
-    /// Each number's compiled week, when the index has one.
+    /// Each number's compiled week, looked up when a candidate with the value is first judged
+    /// (a walk reads the hours of many candidates it never judges): `nil` until then, then the
+    /// week, or `[]` when the index has none.
     private var weeks: [[UInt8]?] = []
     /// The compiled week of a value (its bytes), `nil` when the index has none.
     private let week: ((UnsafeRawBufferPointer) -> [UInt8]?)?
 
     /// Hours numbered as the tags blobs of an index whose `opening_hours` key is `keyID` hold
-    /// them, each value's compiled week found with `week` when it is first met.
+    /// them, each value's compiled week found with `week` when it is first needed.
     init(keyID: Int, week: ((UnsafeRawBufferPointer) -> [UInt8]?)? = nil) {
         self.keyID = keyID
         self.week = week
@@ -75,7 +77,7 @@ struct CandidateHours {
             numbers[hash, default: []].append(number)
             values.append(Array(value))
             slots.append(Self.notMade)
-            weeks.append(week?(value))
+            weeks.append(nil)
             return number
         }
     }
@@ -93,7 +95,8 @@ struct CandidateHours {
         fromWeek: ((_ week: [UInt8], _ position: Coordinate) -> FilterVerdict?)?,
         judge: (Venue) -> FilterVerdict
     ) -> FilterVerdict? {
-        if number >= 0, let fromWeek, let week = weeks[Int(number)], let verdict = fromWeek(week, coordinate) {
+        if number >= 0, let fromWeek, let week = compiledWeek(of: Int(number)), let verdict = fromWeek(week, coordinate)
+        {
             judgedWithHours += 1
             judgedByWeek += 1
             return verdict
@@ -111,6 +114,14 @@ struct CandidateHours {
         guard slot >= 0 else { return nil }
         standIns[slot].coordinate = coordinate
         return judge(standIns[slot])
+    }
+
+    /// The compiled week of value `number`, looked up once; `nil` when the index has none.
+    private mutating func compiledWeek(of number: Int) -> [UInt8]? {
+        if weeks[number] == nil {
+            weeks[number] = values[number].withUnsafeBytes { week?($0) } ?? []
+        }
+        return weeks[number].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Keeps `venue` in ``standIns`` and says where (``noVenue`` for none).
