@@ -21,21 +21,24 @@ struct HoursWeekTableTests {
     static let moments = [Date(timeIntervalSince1970: 1_796_196_600), Date(timeIntervalSince1970: 1_796_551_200)]
     static let helsinki = TimeZone(identifier: "Europe/Helsinki")!
 
-    /// Keeps the venues open at ``moment`` in Helsinki, judging them from their value, and from
-    /// a compiled week too when `fromWeeks` (which records the weeks it was given).
+    /// Judges the venues by their state at `moment` in Helsinki and their position, from their
+    /// value, and from a compiled week too when `fromWeeks` (which counts the venues it judged).
     static func open(at moment: Date, fromWeeks weeks: Counter?) -> VenuePrefilter {
-        let verdict: @Sendable (HoursState) -> FilterVerdict = {
-            $0 == .open ? .kept : $0 == .closed ? .leftOut : .leftOutUnknown
+        // North of the centre a venue is kept when open, south of it when closed: a week judged at
+        // another venue's position would be judged otherwise.
+        let verdict: @Sendable (HoursState, Coordinate) -> FilterVerdict = { state, position in
+            if state == .unknown { return .leftOutUnknown }
+            return (state == .open) == (position.latitude > IndexTest.helsinki.latitude) ? .kept : .leftOut
         }
         var fromWeek: (@Sendable ([UInt8], Coordinate) -> FilterVerdict?)?
         if let weeks {
-            fromWeek = { bytes, _ in
+            fromWeek = { bytes, position in
                 guard let week = HoursWeek(bytes: bytes) else { return nil }
                 // A week that names holidays says nothing of a holiday or the day after one.
                 let wall = HoursWeek.wallSeconds(at: moment, in: helsinki)
                 if week.dependsOnPublicHolidays, !HoursWeek.isOrdinaryDay(atWall: wall, country: "FI") { return nil }
                 weeks.count.withLock { $0 += 1 }
-                return verdict(week.state(atWall: wall))
+                return verdict(week.state(atWall: wall), position)
             }
         }
         return VenuePrefilter(identity: "open-at-\(moment)", readsHoursOnly: true, compiledWeekVerdict: fromWeek) {
@@ -43,7 +46,10 @@ struct HoursWeekTableTests {
             guard let value = venue.hours.first?.specification, let hours = try? OpeningHours(value) else {
                 return .leftOutUnknown
             }
-            return verdict(hours.state(at: moment, in: HoursContext(timeZone: helsinki, country: "FI")))
+            return verdict(
+                hours.state(at: moment, in: HoursContext(timeZone: helsinki, country: "FI")),
+                venue.coordinate
+            )
         }
     }
 
