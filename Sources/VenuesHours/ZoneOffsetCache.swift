@@ -90,7 +90,8 @@ public final class ZoneOffsets: @unchecked Sendable {
         let end = next ?? Int.max
         lock.lock()
         defer { lock.unlock() }
-        if let same = stretches.firstIndex(where: { $0.end == end && $0.offset == offset }) {
+        // Two seconds with one next transition have one offset: no transition lies between them.
+        if let same = stretches.firstIndex(where: { $0.end == end }) {
             // The same stretch, asked earlier in it: it reaches back to here.
             stretches[same].start = min(stretches[same].start, seconds)
         } else {
