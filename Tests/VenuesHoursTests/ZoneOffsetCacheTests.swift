@@ -48,6 +48,8 @@ struct ZoneOffsetCacheTests {
         #expect(offsets.offset(atSecond: change - 1) == 7_200)
         // Asked later in a stretch, then earlier: the earlier second is still on its own side.
         #expect(offsets.offset(atSecond: change - 7_200_000) == 7_200)
+        // That stretch reaches back to there, not past the autumn's change before it.
+        #expect(offsets.offset(atSecond: change - 200 * 86_400) == 10_800)
         #expect(offsets.offset(atSecond: change + 3_600) == 10_800)
         #expect(cache.offsets(of: TimeZone(identifier: "Europe/Helsinki")!) === offsets)
     }
