@@ -10,6 +10,11 @@ struct CivilDate: Hashable, Comparable, Sendable {
         self.dayNumber = dayNumber
     }
 
+    /// The day of the wall-clock time `wallSeconds` seconds after 1970-01-01T00:00 (local).
+    init(wallSeconds: Int) {
+        dayNumber = wallSeconds >= 0 ? wallSeconds / 86_400 : -((-wallSeconds + 86_399) / 86_400)
+    }
+
     /// The day `day` of `month` (1...12) in `year`; out-of-range days roll over as in arithmetic.
     init(year: Int, month: Int, day: Int) {
         // Howard Hinnant's days_from_civil.

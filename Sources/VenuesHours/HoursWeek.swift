@@ -106,7 +106,7 @@ public struct HoursWeek: Sendable, Hashable {
     public static func isOrdinaryDay(atWall wallSeconds: Int, country: String?) -> Bool {
         var holidays = HolidayLookup(country: country)
         guard holidays.knowsCountry else { return false }
-        let day = CivilDate(dayNumber: wallSeconds >= 0 ? wallSeconds / 86_400 : (wallSeconds - 86_399) / 86_400)
+        let day = CivilDate(wallSeconds: wallSeconds)
         return holidays.isPublicHoliday(day) == .no && holidays.isPublicHoliday(day.adding(days: -1)) == .no
     }
 
@@ -124,7 +124,7 @@ public struct HoursWeek: Sendable, Hashable {
 
     /// The state at the wall-clock time `wallSeconds` seconds after 1970-01-01T00:00 (local).
     public func state(atWall wallSeconds: Int) -> HoursState {
-        let day = wallSeconds >= 0 ? wallSeconds / 86_400 : (wallSeconds - 86_399) / 86_400
-        return state(weekday: CivilDate(dayNumber: day).weekday, minute: (wallSeconds - day * 86_400) / 60)
+        let day = CivilDate(wallSeconds: wallSeconds)
+        return state(weekday: day.weekday, minute: (wallSeconds - day.dayNumber * 86_400) / 60)
     }
 }

@@ -48,7 +48,7 @@ public struct OpeningHours: Sendable, Hashable {
         let searchDays = searchDays(in: context, knowsHolidays: evaluator.holidays.knowsCountry)
         let clock = evaluator.clock
         let wall = clock.wallSeconds(for: instant)
-        let firstDay = Self.floorDivide(wall, 86_400)
+        let firstDay = CivilDate(wallSeconds: wall).dayNumber
         let minute = (wall - firstDay * 86_400) / 60
         var pieces = evaluator.schedule(for: CivilDate(dayNumber: firstDay)).pieces()
         // The fingerprint of the last day whose every piece had the current state (not the first
@@ -102,7 +102,7 @@ public struct OpeningHours: Sendable, Hashable {
     public func state(at instant: Date, in context: HoursContext) -> HoursState {
         var evaluator = ScheduleEvaluator(rules: rules, context: context)
         let wall = evaluator.clock.wallSeconds(for: instant)
-        let day = Self.floorDivide(wall, 86_400)
+        let day = CivilDate(wallSeconds: wall).dayNumber
         let minute = (wall - day * 86_400) / 60
         let pieces = evaluator.schedule(for: CivilDate(dayNumber: day)).pieces()
         let index = pieces.firstIndex { minute < $0.end } ?? pieces.count - 1
@@ -115,8 +115,8 @@ public struct OpeningHours: Sendable, Hashable {
         guard start < end else { return [] }
         var evaluator = ScheduleEvaluator(rules: rules, context: context)
         let clock = evaluator.clock
-        let firstDay = Self.floorDivide(clock.wallSeconds(for: start), 86_400)
-        let lastDay = Self.floorDivide(clock.wallSeconds(for: end), 86_400)
+        let firstDay = CivilDate(wallSeconds: clock.wallSeconds(for: start)).dayNumber
+        let lastDay = CivilDate(wallSeconds: clock.wallSeconds(for: end)).dayNumber
         var runs: [(start: Int, end: Int, key: StateKey)] = []
         // The pieces of each distinct day (by its fingerprint): a week of most values has two
         // or three kinds of day.
@@ -185,9 +185,5 @@ public struct OpeningHours: Sendable, Hashable {
 
     private func comment(_ index: Int) -> String? {
         index == 0 ? nil : comments[index]
-    }
-
-    private static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
-        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
     }
 }

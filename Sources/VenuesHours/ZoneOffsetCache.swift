@@ -118,7 +118,7 @@ public final class ZoneOffsets: @unchecked Sendable {
         } else {
             let nowSeconds = WallClock.wholeSeconds(now)
             let wallNow = nowSeconds + offset(atSecond: nowSeconds)
-            dayNumber = wallNow >= 0 ? wallNow / 86_400 : (wallNow - 86_399) / 86_400
+            dayNumber = CivilDate(wallSeconds: wallNow).dayNumber
         }
         let wall = dayNumber * 86_400 + hour * 3_600 + minute * 60 + second
         // Every instant the wall time could be (offsets reach 14 hours), and a day either side.

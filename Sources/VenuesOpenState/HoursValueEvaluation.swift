@@ -134,7 +134,8 @@ public final class HoursValueEvaluation {
             )
             state.nextChange = evaluation.nextChange
             state.nextState = evaluation.nextState
-            var now = "  \(OpenStateWording.words(state, at: instant)) at \(iso(instant))"
+            let time = OpenStateWording.iso8601(instant, in: context.timeZone)
+            var now = "  \(OpenStateWording.words(state, at: instant)) at \(time)"
             if let comment = evaluation.comment { now += " (\"\(comment)\")" }
             lines.append(now)
             // The week from the start of today, so that today's line is the whole day.
@@ -157,10 +158,5 @@ public final class HoursValueEvaluation {
         if !text.append(wallClock: OpenStateWording.wallClock(date, offset: offset), offset: offset) {
             text.append(string: OpenStateWording.iso8601(date, in: context.timeZone))
         }
-    }
-
-    private func iso(_ date: Date) -> String {
-        OpenStateWording.iso8601(date, offset: offsets.offset(at: date))
-            ?? OpenStateWording.iso8601(date, in: context.timeZone)
     }
 }
