@@ -107,26 +107,14 @@ struct HoursWeekTableTests {
         let olderReader = try OSMIndexReader(url: older)
         for (limit, radius) in [(10, 400.0), (60, 1_500), (1_000, 3_000)] {
             for moment in Self.moments {
+                func nearest(fromWeeks weeks: Counter?, in reader: OSMIndexReader) throws -> OSMIndexReader.Answer {
+                    try Self.nearest(limit, by: Self.open(at: moment, fromWeeks: weeks), radius: radius, in: reader)
+                }
                 let weeks = Counter()
-                let fromWeeks = try Self.nearest(
-                    limit,
-                    by: Self.open(at: moment, fromWeeks: weeks),
-                    radius: radius,
-                    in: reader
-                )
-                let fromValues = try Self.nearest(
-                    limit,
-                    by: Self.open(at: moment, fromWeeks: nil),
-                    radius: radius,
-                    in: reader
-                )
+                let fromWeeks = try nearest(fromWeeks: weeks, in: reader)
+                let fromValues = try nearest(fromWeeks: nil, in: reader)
                 let weeksIgnored = Counter()
-                let withoutTable = try Self.nearest(
-                    limit,
-                    by: Self.open(at: moment, fromWeeks: weeksIgnored),
-                    radius: radius,
-                    in: olderReader
-                )
+                let withoutTable = try nearest(fromWeeks: weeksIgnored, in: olderReader)
                 #expect(!fromValues.venues.isEmpty)
                 for other in [fromValues, withoutTable] {
                     #expect(fromWeeks.venues.map(\.id) == other.venues.map(\.id), "\(radius) m at \(moment)")
