@@ -256,7 +256,11 @@ public struct OverpassProvider: VenueProvider {
         center: Coordinate,
         missing: String = ""
     ) -> ProviderResponse {
-        let shaped = VenueSelectionShaper.shape(answer.venues, center: center, for: query)
+        // The indexes judged every venue they answer with by the query's prefilter: the shaper
+        // only cuts (judging the kept ones again cost a tenth of a filtered listing's filter).
+        var judged = query
+        judged.prefilter = nil
+        let shaped = VenueSelectionShaper.shape(answer.venues, center: center, for: judged)
         var notes = answer.notes
         var warnings: [String] = []
         if indexes.coverage.isComplete {
@@ -271,7 +275,7 @@ public struct OverpassProvider: VenueProvider {
             source: indexes.source,
             coverage: indexes.coverage.fraction
         )
-        response.filtered = answer.filtered + shaped.filtered
+        response.filtered = answer.filtered
         return response
     }
 

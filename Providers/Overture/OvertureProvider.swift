@@ -118,7 +118,11 @@ public struct OvertureProvider: VenueProvider {
                 )
             }
             let answer = try indexes.search(query: query, selection: selection, filter: filter, cancellation: flag)
-            let shaped = OvertureSelectionShaper.shape(answer.venues, center: center, for: query)
+            // The indexes judged every venue they answer with by the query's prefilter: the
+            // shaper only cuts.
+            var judged = query
+            judged.prefilter = nil
+            let shaped = OvertureSelectionShaper.shape(answer.venues, center: center, for: judged)
             var warnings: [String] = []
             var notes = answer.notes + shaped.notes
             if indexes.coverage.isComplete {
@@ -133,7 +137,7 @@ public struct OvertureProvider: VenueProvider {
                 source: indexes.source,
                 coverage: indexes.coverage.fraction
             )
-            response.filtered = answer.filtered + shaped.filtered
+            response.filtered = answer.filtered
             return response
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import OSMIndex
 import OSMModel
+import OverpassProvider
 import Synchronization
 import Testing
 import VenuesCore
@@ -209,6 +210,42 @@ struct PrefilteredSearchTests {
                 #expect(Set(answer.venues.map(\.id)) == Set(expected), "limit \(limit), hours only: \(hoursOnly)")
                 #expect(answer.venues.count == ((3...7).contains(limit) ? 7 : limit), "limit \(limit)")
             }
+        }
+    }
+
+    @Test func theProviderJudgesEachVenueOnceAndAnswersAsTheIndexDoes() async throws {
+        let index = try await IndexTest.sampleIndex.value
+        let reader = try OSMIndexReader(url: index)
+        let provider = IndexTest.provider(.index(index))
+        for (term, share) in [(nil, 3), ("ravintola", 2), (nil, 1)] as [(String?, Int)] {
+            let judged = Mutex<[VenueID: Int]>([:])
+            let counting = Self.prefilter(share: share)
+            var query = VenueQuery(center: IndexTest.helsinki, radius: 1_500, limit: 10)
+            query.term = term
+            query.sort = term == nil ? .distance : .relevance
+            query.prefilter = VenuePrefilter(identity: counting.identity) { venue in
+                judged.withLock { $0[venue.id, default: 0] += 1 }
+                return counting.verdict(venue)
+            }
+            let response = try await term == nil ? provider.nearby(query) : provider.search(query)
+
+            // The index judged the venues; the provider only shapes its answer, judging none again.
+            let twice = judged.withLock { $0.filter { $0.value > 1 } }
+            #expect(twice.isEmpty, "\(term ?? "nearby"): judged more than once: \(twice)")
+            var asked = OSMIndexReader.Query(
+                center: IndexTest.helsinki,
+                radius: 1_500,
+                categories: [],
+                selection: try OSMSelection(categories: [], term: term),
+                nearest: term == nil ? 10 : nil,
+                ranked: term == nil ? nil : 10
+            )
+            asked.prefilter = counting
+            let answer = try reader.search(asked)
+            #expect(!response.venues.isEmpty)
+            #expect(Set(response.venues.map(\.id)).isSubset(of: Set(answer.venues.map(\.id))), "\(term ?? "nearby")")
+            #expect(response.venues.count == min(10, answer.venues.count), "\(term ?? "nearby")")
+            #expect(response.filtered == answer.filtered, "\(term ?? "nearby")")
         }
     }
 }
