@@ -39,14 +39,14 @@ extension OSMIndexReader {
         var round = query
         while true {
             let (found, notes, complete) = try candidates(round, cancellation: cancellation)
-            let ordered =
-                query.ranked == nil
-                ? found.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.element < $1.element }
-                : found.sorted(by: Self.ranksBefore)
+            // Nearest first, or best first: positions in `ordered`.
+            let ordered = query.ranked == nil ? found : found.sorted(by: Self.ranksBefore)
+            let order = query.ranked == nil ? Self.nearestFirst(found) : Array(ordered.indices)
             var kept: [(venue: Venue, match: VenueMatch?)] = []
             var counts = FilterCounts()
             var cut: Double?
-            for (index, candidate) in ordered.enumerated() {
+            for (index, position) in order.enumerated() {
+                let candidate = ordered[position]
                 if index & 0xFF == 0, cancellation?.isCancelled == true { throw OSMIndexError.cancelled }
                 if kept.count >= wanted {
                     // Nearest first, every venue at the distance of the last one stays too.
@@ -96,6 +96,17 @@ extension OSMIndexReader {
             let share = Double(max(1, kept.count)) / Double(max(1, ordered.count))
             round.nearest = max(asked * 2, Int((Double(wanted) / share * 1.25).rounded(.up)))
         }
+    }
+
+    /// The positions of `candidates` nearest first (ties by element), ordered by their keys
+    /// alone: sorting the candidates themselves moved and compared whole values, a twelfth of a
+    /// filtered listing's filter.
+    static func nearestFirst(_ candidates: [Candidate]) -> [Int] {
+        var keys = candidates.indices.map {
+            (distance: candidates[$0].distance, element: candidates[$0].element, at: $0)
+        }
+        keys.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.element < $1.element }
+        return keys.map(\.at)
     }
 
     /// What a prefiltered walk decided of a venue: kept, left out (and why), or no venue at all
