@@ -19,11 +19,8 @@ struct CandidateHours {
 
     /// `tag_key.id` of `opening_hours` in the index.
     let keyID: Int
-    /// The numbers of the values met, by a hash of their bytes (values of equal hash share a
-    /// list, told apart by their bytes): a value met again costs no string.
-    private var numbers: [UInt64: [Int32]] = [:]
-    /// Each number's value, as read (its text is made once, for its stand-in).
-    private var values: [[UInt8]] = []
+    /// The values met, numbered, and their bytes: a value met again costs no string.
+    private var values = ByteStringNumbers(capacity: 512)
     /// The stand-ins made, judged where they are kept (moved, not copied).
     private var standIns: [Venue] = []
     /// Where each number's stand-in is in ``standIns``: ``notMade`` yet, or ``noVenue`` when the
@@ -51,8 +48,6 @@ struct CandidateHours {
         self.keyID = keyID
         self.week = week
         // Room for a walk's values from the start: growing the tables was a sixth of their cost.
-        numbers.reserveCapacity(512)
-        values.reserveCapacity(512)
         slots.reserveCapacity(512)
         weeks.reserveCapacity(512)
     }
@@ -64,21 +59,11 @@ struct CandidateHours {
         case .absent: return Self.none
         case .damaged: return Self.unread
         case .found(let range):
-            let value = UnsafeRawBufferPointer(rebasing: blob[range])
-            // FNV-1a.
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in value { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            if let met = numbers[hash] {
-                for number in met where values[Int(number)].withUnsafeBytes({ $0.elementsEqual(value) }) {
-                    return number
-                }
-            }
-            let number = Int32(values.count)
-            numbers[hash, default: []].append(number)
-            values.append(Array(value))
+            let number = values.number(of: UnsafeRawBufferPointer(rebasing: blob[range]))
+            guard number == slots.count else { return Int32(number) }
             slots.append(Self.notMade)
             weeks.append(nil)
-            return number
+            return Int32(number)
         }
     }
 
@@ -119,7 +104,7 @@ struct CandidateHours {
     /// The compiled week of value `number`, looked up once; `nil` when the index has none.
     private mutating func compiledWeek(of number: Int) -> [UInt8]? {
         if weeks[number] == nil {
-            weeks[number] = values[number].withUnsafeBytes { week?($0) } ?? []
+            weeks[number] = values.withBytes(of: number) { week?($0) } ?? []
         }
         return weeks[number].flatMap { $0.isEmpty ? nil : $0 }
     }
@@ -144,7 +129,10 @@ struct CandidateHours {
         var pairs = [OSMTags.Pair(key: "name", value: "-")]
         if number >= 0 {
             pairs.append(
-                OSMTags.Pair(key: "opening_hours", value: String(decoding: values[Int(number)], as: UTF8.self))
+                OSMTags.Pair(
+                    key: "opening_hours",
+                    value: values.withBytes(of: Int(number)) { String(decoding: $0, as: UTF8.self) }
+                )
             )
         }
         return make(kind, id, coordinate, OSMTags(pairs: pairs))
