@@ -28,7 +28,7 @@ public enum PublicHolidays {
 
     /// The holidays of `country` in `year` as day numbers, cached; nil when the country is not known.
     static func dayNumbers(country: String, year: Int) -> Set<Int>? {
-        let key = CacheKey(country: country, year: year)
+        let key = "\(country) \(year)"
         cacheLock.lock()
         if let cached = cache[key] {
             cacheLock.unlock()
@@ -43,13 +43,11 @@ public enum PublicHolidays {
         return days
     }
 
-    private struct CacheKey: Hashable {
-        var country: String
-        var year: Int
-    }
-
     private static let cacheLock = NSLock()
-    nonisolated(unsafe) private static var cache: [CacheKey: Set<Int>] = [:]
+    /// The holidays by country and year (`FI 2026`): a key type of its own cost its first
+    /// insertion a search of the binary's protocol conformances (the runtime checks that the key
+    /// is `Hashable`), several times the work of a year's holidays; `String`'s is checked already.
+    nonisolated(unsafe) private static var cache: [String: Set<Int>] = [:]
 
     /// The dates in `year`, weekend rules applied; a holiday of the next year moved back into
     /// this one (New Year's Day observed on Dec 31) counts here.

@@ -62,26 +62,31 @@ public struct HoursMoment: Sendable {
 
 /// Wall-clock times' instants, by time, present and zone; thread-safe.
 private final class ZoneInstants: @unchecked Sendable {
-    private struct Key: Hashable {
+    /// A zone's instant, and the time and present it is for.
+    private struct Known {
         var time: HoursTime
         var now: Date
-        var zone: String
+        var instant: Date
     }
     private let lock = NSLock()
-    private var known: [Key: Date] = [:]
+    /// By zone identifier: a key type of its own cost its first insertion a search of the
+    /// binary's protocol conformances (the runtime checks that it is `Hashable`), more than the
+    /// instant's arithmetic; `String`'s is checked already. A copy of the moment asking for
+    /// another time or present replaces the zone's entry.
+    private var known: [String: Known] = [:]
 
     func instant(of time: HoursTime, now: Date, in zone: TimeZone) -> Date {
-        let key = Key(time: time, now: now, zone: zone.identifier)
+        let identifier = zone.identifier
         lock.lock()
-        if let instant = known[key] {
+        if let entry = known[identifier], entry.time == time, entry.now == now {
             lock.unlock()
-            return instant
+            return entry.instant
         }
         lock.unlock()
         let instant = time.instant(in: zone, now: now)
         lock.lock()
         if known.count >= 10_000 { known.removeAll() }
-        known[key] = instant
+        known[identifier] = Known(time: time, now: now, instant: instant)
         lock.unlock()
         return instant
     }

@@ -46,13 +46,8 @@ extension ResultDocument {
             words = OpenStateWording.words(state, at: state.instant)
         }
 
-        enum CodingKeys: String, CodingKey {
-            case state, nextChange, nextState, comment, source, text, timeZone, timeZoneSource, sourcesDisagree
-            case disagreeing, problems
-        }
-
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
+            var container = encoder.container(keyedBy: HoursKeys.self)
             try container.encode(state, forKey: .state)
             try container.encode(nextChange, forKey: .nextChange)
             try container.encode(nextState, forKey: .nextState)
@@ -73,5 +68,20 @@ extension ResultDocument {
         public var closed: Int
         /// Places left out because their hours are unknown (`--include-unknown` keeps them).
         public var unknown: Int
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HoursKeys.self)
+            try container.encode(closed, forKey: .closed)
+            try container.encode(unknown, forKey: .unknown)
+        }
+    }
+
+    /// The keys of both hours documents, ``Hours`` and ``HoursFilterSummary``: one key type, as
+    /// the first use of each costs a search of the binary's protocol conformances (the runtime
+    /// checks that it is a `CodingKey`), a third of a million instructions.
+    enum HoursKeys: String, CodingKey {
+        case state, nextChange, nextState, comment, source, text, timeZone, timeZoneSource, sourcesDisagree
+        case disagreeing, problems
+        case closed, unknown
     }
 }
