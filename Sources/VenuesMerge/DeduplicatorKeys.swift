@@ -56,14 +56,15 @@ public enum ContactKeys {
     /// `https://www3.hilton.com/en/…` → `hilton.com`, `http://shop.example.co.uk` → `example.co.uk`.
     /// `nil` for text without a host or for a host in ``sharedHosts``.
     public static func domain(_ text: String) -> String? {
-        var rest = Substring(text.lowercased())
-        rest = rest.drop { $0 == " " }
-        if let scheme = rest.range(of: "://") {
-            rest = rest[scheme.upperBound...]
+        // Read as UTF-8 bytes: as characters, this was most of a listing's merge of fifty venues.
+        let bytes = Array(text.lowercased().utf8)
+        var start = bytes.firstIndex { $0 != UInt8(ascii: " ") } ?? bytes.endIndex
+        if let scheme = Self.firstSchemeSeparator(in: bytes, from: start) { start = scheme + 3 }
+        let hostEnd = bytes[start...].firstIndex { Self.hostEnds.contains($0) } ?? bytes.endIndex
+        let labels = bytes[start..<hostEnd].split(separator: UInt8(ascii: ".")).map {
+            String(decoding: $0, as: UTF8.self)
         }
-        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" }
-        let labels = host.split(separator: ".").map(String.init)
-        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }) else { return nil }
+        guard labels.count >= 2 else { return nil }
         var take = 2
         if labels.count >= 3, labels[labels.count - 1].count == 2,
             secondLevelLabels.contains(labels[labels.count - 2])
@@ -71,11 +72,25 @@ public enum ContactKeys {
             take = 3
         }
         let registrable = labels.suffix(take).joined(separator: ".")
-        let fullHost = labels.joined(separator: ".")
-        if sharedHosts.contains(registrable) || sharedHosts.contains(fullHost) {
+        if sharedHosts.contains(registrable) || sharedHosts.contains(labels.joined(separator: ".")) {
             return nil
         }
         return registrable
+    }
+
+    /// The bytes that end a host: a path, a query, a fragment, a port.
+    private static let hostEnds: [UInt8] = Array("/?#:".utf8)
+
+    /// Where the first `://` at or after `start` begins.
+    private static func firstSchemeSeparator(in bytes: [UInt8], from start: Int) -> Int? {
+        var at = start
+        while at + 2 < bytes.count {
+            if bytes[at] == UInt8(ascii: ":"), bytes[at + 1] == UInt8(ascii: "/"), bytes[at + 2] == UInt8(ascii: "/") {
+                return at
+            }
+            at += 1
+        }
+        return nil
     }
 
     /// The street-and-number part of an address, folded: the first comma-separated part that

@@ -1,6 +1,7 @@
 import Testing
 import VenuesCore
 import VenuesMerge
+import VenuesTestSupport
 
 @Suite("Phone, website and address keys")
 struct DedupContactKeysTests {
@@ -36,6 +37,42 @@ struct DedupContactKeysTests {
         #expect(ContactKeys.domain("https://www.facebook.com/RavintolalaivaMaria") == nil)
         #expect(ContactKeys.domain("https://sites.google.com/view/x") == nil)
         #expect(ContactKeys.domain("not a url") == nil)
+    }
+
+    @Test("a domain read from bytes is the one read character by character")
+    func domainsAgreeWithAReadingByCharacters() {
+        // Pieces of web addresses as people type them, and stray text.
+        let pieces = [
+            "https://", "http://", "HTTP://", " ", "www.", "www3.", "shop.", "Example", "maya", "co", "com", "uk",
+            "fi", "org", ".", "..", ":8443", "/", "/en/x", "?y=1", "#top", "facebook.com", "sites.google.com",
+            "linktr.ee", "ä", "Ω", "рф", "中", "-", "a:b", "://",
+        ]
+        for (seed, generator) in SeededGenerator.draws("DedupContactKeysTests.domains", seed: 11) {
+            var random = generator
+            for _ in 0..<2_000 {
+                let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)!
+                }
+                .joined()
+                #expect(ContactKeys.domain(text) == Self.domainByCharacters(text), "seed \(seed): \(text)")
+            }
+        }
+    }
+
+    /// The registrable domain as `ContactKeys.domain` first read it, character by character.
+    static func domainByCharacters(_ text: String) -> String? {
+        var rest = Substring(text.lowercased())
+        rest = rest.drop { $0 == " " }
+        if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
+        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != ":" }
+        let labels = host.split(separator: ".").map(String.init)
+        guard labels.count >= 2 else { return nil }
+        let secondLevel: Set = ["co", "com", "org", "net", "ac", "gov", "edu", "ltd", "plc"]
+        let take =
+            labels.count >= 3 && labels[labels.count - 1].count == 2 && secondLevel.contains(labels[labels.count - 2])
+            ? 3 : 2
+        let registrable = labels.suffix(take).joined(separator: ".")
+        let shared = ContactKeys.sharedHosts
+        return shared.contains(registrable) || shared.contains(labels.joined(separator: ".")) ? nil : registrable
     }
 
     @Test("street and number of an address")

@@ -32,17 +32,17 @@ package struct OSMTags: Sendable, Hashable {
     /// The first non-empty value among the keys, trimmed.
     package func first(_ keys: String...) -> String? {
         for key in keys {
-            if let value = self[key].map(Self.trimmed), !value.isEmpty { return value }
+            if let value = self[key].map({ Self.trimmed($0) }), !value.isEmpty { return value }
         }
         return nil
     }
 
     /// The value without white space at either end; most values have none, and are returned
     /// as they are without the cost of Foundation's trimming.
-    private static func trimmed(_ value: String) -> String {
+    package static func trimmed(_ value: some StringProtocol) -> String {
         guard let first = value.unicodeScalars.first, let last = value.unicodeScalars.last,
             first.properties.isWhitespace || last.properties.isWhitespace
-        else { return value }
+        else { return String(value) }
         return value.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

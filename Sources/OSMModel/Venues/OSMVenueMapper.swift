@@ -130,7 +130,7 @@ package enum OSMVenueMapper {
                 continue
             }
             for part in pair.value.split(separator: ";") {
-                let text = part.trimmingCharacters(in: .whitespacesAndNewlines)
+                let text = OSMTags.trimmed(part)
                 guard !text.isEmpty, text != name, !names.contains(where: { $0.text == text && $0.source == pair.key })
                 else { continue }
                 names.append(VenueName(text, source: pair.key, language: language))
