@@ -158,6 +158,7 @@ public struct OverpassProvider: VenueProvider {
             let shaped = VenueSelectionShaper.shape(result.venues, center: center, for: query)
             var response = ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes, source: "file")
             response.filtered = shaped.filtered
+            response.passedPrefilter = query.prefilter != nil
             return response
         }
     }
@@ -276,6 +277,7 @@ public struct OverpassProvider: VenueProvider {
             coverage: indexes.coverage.fraction
         )
         response.filtered = answer.filtered
+        response.passedPrefilter = query.prefilter != nil
         return response
     }
 

@@ -98,6 +98,7 @@ public struct OvertureProvider: VenueProvider {
             if let note = filter.note(leftOut: found.leftOut) { notes.append(note) }
             var response = ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes, source: "file")
             response.filtered = shaped.filtered
+            response.passedPrefilter = query.prefilter != nil
             return response
         }
         let named: URL? =
@@ -138,6 +139,7 @@ public struct OvertureProvider: VenueProvider {
                 coverage: indexes.coverage.fraction
             )
             response.filtered = answer.filtered
+            response.passedPrefilter = query.prefilter != nil
             return response
         }
     }

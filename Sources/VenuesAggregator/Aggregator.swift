@@ -20,7 +20,9 @@ public import VenuesMerge
 ///    venues (``ProviderCapabilities/prefilters``, ``VenueQuery/prefilter``) return the nearest
 ///    `limit` that pass, counting those they left out on the way; other providers that hold the
 ///    whole circle are asked for all of it (``VenueQuery/wantsWholeCircle``). The merged places
-///    are judged again, as a place several sources hold shows the state of the one trusted most.
+///    are judged again, as a place several sources hold shows the state of the one trusted most
+///    (a place of one source whose provider judged it, ``ProviderResponse/passedPrefilter``,
+///    is not).
 /// 6. Sorts (distance, name or rating) and keeps at most `query.limit` places, saying how many
 ///    there were before (``AggregatedResult/found``). Providers that
 ///    hold the whole circle return all of it when the order is not distance
@@ -108,10 +110,21 @@ public struct Aggregator: Sendable {
         var filtered: FilterCounts?
         if let filter {
             // What the providers left out before they cut their answers, then the merged places.
-            var counts = ordered.reduce(into: FilterCounts()) { counts, outcome in
-                if case .success(let response) = outcome.result { counts += response.filtered }
+            var counts = FilterCounts()
+            // The providers that judged each venue they answer with: a place made of one of
+            // those alone passed already (judging it again evaluated its hours again).
+            var judged: [ProviderID] = []
+            for outcome in ordered {
+                guard case .success(let response) = outcome.result else { continue }
+                counts += response.filtered
+                if response.passedPrefilter { judged.append(outcome.provider) }
             }
             combined.removeAll { place in
+                if !place.fromFavorites, place.merged.sources.count == 1,
+                    let source = place.merged.sources.first, judged.contains(source.id.provider)
+                {
+                    return false
+                }
                 switch filter.verdict(on: place.merged) {
                 case .kept: return false
                 case .leftOut: counts.leftOut += 1

@@ -21,6 +21,10 @@ public struct ProviderResponse: Sendable, Hashable {
     /// How many venues the query's ``VenueQuery/prefilter`` judged and left out before the
     /// provider cut its answer to the limit (none when it applied no prefilter).
     public var filtered = FilterCounts()
+    /// Whether every venue of the response passed the query's ``VenueQuery/prefilter``: the
+    /// provider judged each one by it. The aggregator then does not judge a place made of one of
+    /// them alone again.
+    public var passedPrefilter = false
 
     /// A response; `notes` and `warnings` default to none.
     public init(

@@ -78,6 +78,7 @@ public struct InMemoryVenueProvider: VenueProvider {
             center: query.center == nil ? center : nil
         )
         response.filtered = filtered
+        response.passedPrefilter = query.prefilter != nil
         return response
     }
 

@@ -1,5 +1,7 @@
+import Synchronization
 import Testing
 import VenuesCore
+import VenuesFavorites
 import VenuesMerge
 import VenuesTestKit
 
@@ -52,8 +54,21 @@ private final class NearestProvider: VenueProvider, @unchecked Sendable {
         }
         var response = ProviderResponse(venues: query.nearestLimit.map { Array(sorted.prefix($0)) } ?? sorted)
         response.filtered = filtered
+        response.passedPrefilter = appliesPrefilter && query.prefilter != nil
         return response
     }
+}
+
+/// ``LetterFilter``, remembering the names of the merged places the aggregator judged.
+private final class CountingLetterFilter: ResultFiltering {
+    let judged = Mutex<[String]>([])
+
+    func verdict(on place: MergedVenue) -> FilterVerdict {
+        judged.withLock { $0.append(place.venue.name) }
+        return LetterFilter().verdict(on: place)
+    }
+
+    func prepare(_ query: inout VenueQuery) { LetterFilter().prepare(&query) }
 }
 
 /// The aggregator's filter: given to the providers as a prefilter, applied again to the merged
@@ -102,6 +117,39 @@ struct AggregatorFilterTests {
         #expect(remote.queries.first?.nearestLimit == nil)
         #expect(remote.queries.first?.wantsOpeningHours == true)
         #expect(local.queries.first?.nearestLimit == 3)
+    }
+
+    @Test func aPlaceOfOneSourceItsProviderJudgedIsNotJudgedAgain() async throws {
+        struct Favourites: FavoriteMarking {
+            let stored: [Venue]
+            func isFavorite(anyOf ids: [VenueID]) -> Bool { ids.contains { id in stored.contains { $0.id == id } } }
+            func favorites(within radius: Double, of center: Coordinate) -> [Venue] { stored }
+        }
+        let local = NearestProvider(venues: Self.venues())
+        // Another record of "Open 0", from a provider that judged it too: the merged place has two.
+        let twin = NearestProvider(id: "twin", venues: [AggregatorTests.venue("twin", "t0", "Open 0", north: 200)])
+        let remote = NearestProvider(
+            id: "far",
+            venues: [AggregatorTests.venue("far", "fo", "Outpost", north: 150)],
+            appliesPrefilter: false
+        )
+        // A closed favourite of the local provider's that its walk left out: it comes from the store.
+        let stored = AggregatorTests.venue("near", "c9", "Closed stored", north: 120)
+        var aggregator = try Aggregator(
+            providers: [local, twin, remote],
+            merger: Deduplicator(),
+            favorites: Favourites(stored: [stored])
+        )
+        let filter = CountingLetterFilter()
+        aggregator.filter = filter
+        let result = await aggregator.run(VenueQuery(center: AggregatorTests.center, limit: 5))
+
+        #expect(result.venues.map(\.venue.name) == ["Outpost", "Open 0", "Open 1", "Open 2", "Open 3"])
+        #expect(result.venues.first { $0.venue.name == "Open 0" }?.merged.sources.count == 2)
+        // Judged again: the place of two sources, the one from a provider that judged nothing,
+        // the favourite from the store; not the places of one source their provider judged.
+        #expect(filter.judged.withLock { $0.sorted() } == ["Closed stored", "Open 0", "Outpost"])
+        #expect(result.filtered == FilterCounts(leftOut: 7, unknown: 3))
     }
 
     @Test func withoutAFilterNothingIsCountedAndTheLimitIsAskedFor() async throws {

@@ -187,6 +187,7 @@ struct OverpassRemoteSearch {
         let shaped = VenueSelectionShaper.shape(venues, center: center, for: query)
         var response = ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes, source: "overpass")
         response.filtered = shaped.filtered
+        response.passedPrefilter = query.prefilter != nil
         return response
     }
 
