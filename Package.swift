@@ -210,10 +210,15 @@ let mergeAndOutput: [Target] = [
     ),
     // What a listing shows: the document the CLI prints and the server answers, with provider
     // text sanitised, in JSON, GeoJSON, CSV and the HTML map page. Attribution comes from the
-    // `ProviderCatalog` it is handed: it knows no provider.
+    // `ProviderCatalog` it is handed: it knows no provider. The map page's scripts and style are
+    // files of their own (`Page/`), compiled into the binary.
     .target(
         name: "VenuesOutput",
-        dependencies: ["VenuesCore", "VenuesAggregator", "VenuesMerge", "VenuesFavorites", "VenuesOpenState"]
+        dependencies: ["VenuesCore", "VenuesAggregator", "VenuesMerge", "VenuesFavorites", "VenuesOpenState"],
+        resources: [
+            "map-highlight.js", "map-page.css", "served-core.js", "served-map-drawing.js", "served-map-motion.js",
+            "served-venues.js", "served-details.js", "served-form.js",
+        ].map { .embedInCode("Page/\($0)") }
     ),
     // The tools an assistant calls over the Model Context Protocol (`venues mcp`, the server's
     // `/mcp`): their schemas, their arguments checked by the CLI's rules, their answers; what
