@@ -93,7 +93,7 @@ public struct OvertureProvider: VenueProvider {
                     cancellation: flag
                 )
             }
-            let shaped = OvertureSelectionShaper.shape(found.venues, center: center, for: query)
+            let shaped = VenueSelectionShaper.shape(found.venues, center: center, for: query)
             var notes = ["read \(url.lastPathComponent) whole"]
             if let note = filter.note(leftOut: found.leftOut) { notes.append(note) }
             var response = ProviderResponse(venues: shaped.venues, notes: notes + shaped.notes, source: "file")
@@ -123,7 +123,7 @@ public struct OvertureProvider: VenueProvider {
             // shaper only cuts.
             var judged = query
             judged.prefilter = nil
-            let shaped = OvertureSelectionShaper.shape(answer.venues, center: center, for: judged)
+            let shaped = VenueSelectionShaper.shape(answer.venues, center: center, for: judged)
             var warnings: [String] = []
             var notes = answer.notes + shaped.notes
             if indexes.coverage.isComplete {

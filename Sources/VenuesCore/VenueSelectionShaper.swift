@@ -1,21 +1,25 @@
-import VenuesCore
-
-/// The last step of every search, remote or local: keep venues whose position is within the
-/// radius (haversine) and in the query's categories, nearest first (ties by id), at most
-/// ``VenueQuery/nearestLimit``; for a text search in relevance order, the best
-/// ``VenueQuery/rankedLimit`` by ``SearchTerm`` match, then distance (venues that Overpass
-/// returned but that do not match the term's words, such as a phrase across two words, after
-/// them).
+/// The last step of every answer of a provider that holds the whole circle, remote or local
+/// (OpenStreetMap's Overpass server, file and indexes; Overture's file and indexes): keep
+/// venues whose position is within the radius (haversine) and in the query's categories,
+/// nearest first (ties by id), at most ``VenueQuery/nearestLimit``; for a text search in
+/// relevance order, the best ``VenueQuery/rankedLimit`` by ``SearchTerm`` match, then distance
+/// (venues that the source returned but that do not match the term's words, such as a phrase
+/// across two words, after them).
 ///
 /// With the query's ``VenueQuery/prefilter`` (opening hours), the limits count only the venues
-/// that pass, judged in that order until enough have passed.
+/// that pass, judged in that order until enough have passed; a caller whose venues were all
+/// judged already (a local index's) asks without it, and the shaper only cuts.
 ///
-/// Overpass `around` also selects a way when any part of it is near, so its centre can lie
-/// outside the circle; such venues are dropped here and counted. When the order is not
-/// distance, every venue of the circle is kept: the aggregator sorts the whole circle by name
-/// or rating and keeps the first `limit` (the nearest `limit` re-sorted would be wrong).
-enum VenueSelectionShaper {
-    static func shape(
+/// A source's circle may hold venues whose centre lies outside it (Overpass `around` selects a
+/// way when any part of it is near); such venues are dropped here and counted in a note. When
+/// the order is not distance, every venue of the circle is kept: the aggregator sorts the whole
+/// circle by name or rating and keeps the first `limit` (the nearest `limit` re-sorted would be
+/// wrong).
+package enum VenueSelectionShaper {
+    /// `venues` within the circle of `query` around `center`, in the query's categories,
+    /// ordered and cut as it asks; notes that say what was dropped and cut, and what its
+    /// prefilter left out.
+    package static func shape(
         _ venues: [Venue],
         center: Coordinate,
         for query: VenueQuery
