@@ -1,5 +1,6 @@
 import BrowserTestSupport
 import Foundation
+import VenuesEngine
 import VenuesTestSupport
 
 @testable import VenuesOutput
@@ -91,7 +92,7 @@ final class ServedPageFakeAPI: Sendable {
             )
         case ("GET", "/readyz"):
             return .data(
-                json(["status": "ready", "providers": options.providers]),
+                json(["status": "ready", "providers": options.providers, "names": Self.providerNames]),
                 contentType: "application/json"
             )
         case _ where !authorized:
@@ -178,6 +179,14 @@ final class ServedPageFakeAPI: Sendable {
             return .json(#"{"error": {"kind": "notFound", "message": "no such route"}}"#, status: 404)
         }
     }
+
+    /// Every provider's name for people, as the real server's `/readyz` gives them (from the
+    /// build's descriptors).
+    static let providerNames = Dictionary(
+        uniqueKeysWithValues: ProviderRegistry.standard.descriptors.map {
+            ($0.profile.id.rawValue, $0.profile.displayName)
+        }
+    )
 
     private static func json(_ object: Any) -> Data {
         (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()

@@ -10,7 +10,7 @@ import VenuesTestKit
 import VenuesTestSupport
 
 /// The server makes its providers from the registry it is given, not from a list of its own: a
-/// provider declared only here is offered, named in `/readyz`, asked for a listing and credited
+/// provider declared only here is offered, named (by id and by its name) in `/readyz`, asked for a listing and credited
 /// in its attribution.
 @Suite("The server's providers come from the registry it is handed")
 struct ServerRegistryTests {
@@ -51,6 +51,10 @@ struct ServerRegistryTests {
         #expect(ready.status == 200)
         // OpenStreetMap needs no key; Foursquare and Google have none here, Overture no index.
         #expect(try ready.json()["providers"] as? [String] == ["osm", "local"], "in the registry's order")
+        // Every provider by its descriptor's name, also those not set up here: the page says them.
+        let names = try ready.json()["names"] as? [String: String]
+        #expect(names?["local"] == "Local")
+        #expect(names?["fsq"] == "Foursquare" && names?["overture"] == "Overture Maps")
         #expect(listing.status == 200)
         let body = try listing.json()
         let venues = try #require(body["venues"] as? [[String: Any]])

@@ -4,7 +4,8 @@
   var PIN_COLOR = "#c53030", FAVORITE_COLOR = "#b7791f", CIRCLE_COLOR = "#2b6cb0";
   var INK = "#1a202c", PAPER = "#f4f1ea", TILE_HOST = "https://tile.openstreetmap.org";
   var TOKEN_KEY = "venues.token", PAGE_SIZE = 50;
-  var PROVIDER_NAMES = { fsq: "Foursquare", google: "Google Places", osm: "OpenStreetMap" };
+  // Each provider's name, as the server's /readyz gives it (its descriptor's): until then, its id.
+  var PROVIDER_NAMES = Object.create(null);
   var SOURCE_NAMES = { index: "local index", file: "local file", overpass: "Overpass" };
   var SORT_NAMES = { distance: "nearest first", name: "by name", rating: "best rated first",
                      relevance: "best match first" };

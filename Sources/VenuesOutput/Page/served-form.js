@@ -182,6 +182,11 @@
     try {
       var ready = await call("GET", "/readyz");
       if (!ready || !Array.isArray(ready.providers)) throw new Error("no providers");
+      if (ready.names && typeof ready.names === "object") {
+        Object.keys(ready.names).forEach(function (id) {
+          if (typeof ready.names[id] === "string") PROVIDER_NAMES[id] = ready.names[id];
+        });
+      }
       clear(list);
       ready.providers.forEach(function (id) {
         var label = html("label", "choice", null, list), box = html("input", null, null, label);

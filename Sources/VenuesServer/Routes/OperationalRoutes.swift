@@ -47,22 +47,30 @@ struct OperationalRoutes: Sendable {
         return JSONResponse.make(
             Self.readyDocument(
                 providers: services.providers.order.filter { services.providers.available[$0] != nil },
+                names: services.registry.descriptors.map { ($0.profile.id, $0.profile.displayName) },
                 indexes: services.providers.localData.flatMap { $0.localData() },
                 budgets: budgets
             )
         )
     }
 
-    /// `{"status":"ready","providers":["google","osm"],"indexes":[…],"budgets":[…]}`: the
-    /// providers set up on this server (keys present, endpoints valid), in the registry's order —
-    /// the map page offers only these —, the local data sets they answer from (imported OSM and
-    /// Overture indexes, each with its provider) and, when budgets are set, each budget's day and month (spent, remaining, when
-    /// it is fresh again).
-    static func readyDocument(providers: [ProviderID], indexes: [LocalDataSet], budgets: [BudgetStatus] = []) -> String
-    {
+    /// `{"status":"ready","providers":["google","osm"],"names":{"google":"Google Places",…},
+    /// "indexes":[…],"budgets":[…]}`: the providers set up on this server (keys present, endpoints
+    /// valid), in the registry's order — the map page offers only these —, every provider's name
+    /// for people (its descriptor's: the page says them, also of a provider not set up here), the
+    /// local data sets they answer from (imported OSM and Overture
+    /// indexes, each with its provider) and, when budgets are set, each budget's day and month
+    /// (spent, remaining, when it is fresh again).
+    static func readyDocument(
+        providers: [ProviderID],
+        names: [(ProviderID, String)] = [],
+        indexes: [LocalDataSet],
+        budgets: [BudgetStatus] = []
+    ) -> String {
         struct Ready: Encodable {
             var status = "ready"
             var providers: [String]
+            var names: [String: String]
             var indexes: [LocalDataSet]
             var budgets: [BudgetStatus]?
         }
@@ -70,6 +78,7 @@ struct OperationalRoutes: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let ready = Ready(
             providers: providers.map(\.rawValue),
+            names: Dictionary(names.map { ($0.0.rawValue, $0.1) }, uniquingKeysWith: { first, _ in first }),
             indexes: indexes,
             budgets: budgets.isEmpty ? nil : budgets
         )
