@@ -258,7 +258,7 @@ public struct OverpassProvider: VenueProvider {
         missing: String = ""
     ) -> ProviderResponse {
         // The indexes judged every venue they answer with by the query's prefilter: the shaper
-        // only cuts (judging the kept ones again cost a tenth of a filtered listing's filter).
+        // only cuts (judging the kept ones again evaluated their hours a second time).
         var judged = query
         judged.prefilter = nil
         let shaped = VenueSelectionShaper.shape(answer.venues, center: center, for: judged)

@@ -56,7 +56,7 @@ public enum ContactKeys {
     /// `https://www3.hilton.com/en/…` → `hilton.com`, `http://shop.example.co.uk` → `example.co.uk`.
     /// `nil` for text without a host or for a host in ``sharedHosts``.
     public static func domain(_ text: String) -> String? {
-        // Read as UTF-8 bytes: as characters, this was most of a listing's merge of fifty venues.
+        // Read as UTF-8 bytes: as characters, an address cost some 25,000 instructions.
         let bytes = Array(text.lowercased().utf8)
         var start = bytes.firstIndex { $0 != UInt8(ascii: " ") } ?? bytes.endIndex
         if let scheme = Self.firstSchemeSeparator(in: bytes, from: start) { start = scheme + 3 }

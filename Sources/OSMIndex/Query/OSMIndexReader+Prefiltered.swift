@@ -99,8 +99,8 @@ extension OSMIndexReader {
     }
 
     /// The positions of `candidates` nearest first (ties by element), ordered by their keys
-    /// alone: sorting the candidates themselves moved and compared whole values, a twelfth of a
-    /// filtered listing's filter.
+    /// alone: sorting the candidates themselves, moving and comparing whole values, cost twice as
+    /// much.
     static func nearestFirst(_ candidates: [Candidate]) -> [Int] {
         var keys = candidates.indices.map {
             (distance: candidates[$0].distance, element: candidates[$0].element, at: $0)
