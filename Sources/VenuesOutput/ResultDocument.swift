@@ -10,6 +10,37 @@ public struct ResultDocument {
     public struct Source: Encodable {
         public var provider: String
         public var id: String
+        /// The place's own page at its provider, as the provider's record gives it (OpenStreetMap's
+        /// element, Foursquare's venue page, Google Maps' place), so that a reader needs to know no
+        /// provider to link to it; `nil` when the record has none.
+        public var page: Link?
+
+        /// A link: its title for people and its address.
+        public struct Link: Encodable {
+            public var title: String
+            public var url: String
+        }
+
+        /// A source named by its provider and id, with its page when it has one.
+        public init(provider: String, id: String, page: Link? = nil) {
+            self.provider = provider
+            self.id = id
+            self.page = page
+        }
+
+        /// `record`'s id and provider, and its page: its first provider page, else its first map
+        /// link (Google's place on Google Maps); only a web address.
+        init(_ record: Venue) {
+            provider = record.id.provider.rawValue
+            id = TextSanitizer.clean(record.id.description)
+            let link =
+                record.links.first { $0.kind == .providerPage } ?? record.links.first { $0.kind == .map }
+            page = link.flatMap { link in
+                let url = TextSanitizer.clean(link.url)
+                guard url.hasPrefix("https://") || url.hasPrefix("http://") else { return nil }
+                return Link(title: TextSanitizer.clean(link.title), url: url)
+            }
+        }
     }
 
     public struct Merge: Encodable {
@@ -66,9 +97,7 @@ public struct ResultDocument {
             website = TextSanitizer.clean(venue.website)
             rating = venue.rating
             self.favorite = favorite
-            sources = merged.sources.map {
-                Source(provider: $0.id.provider.rawValue, id: TextSanitizer.clean($0.id.description))
-            }
+            sources = merged.sources.map(Source.init)
             attribution = ResultDocument.lines(
                 [],
                 then: merged.sources.flatMap(\.attributionLines).map(TextSanitizer.clean)

@@ -43,7 +43,7 @@ public enum ServedMapPageScript {
         + "})();\n"
 
     /// `sha256-…` of ``source`` (its UTF-8 bytes), as a CSP source expression takes it.
-    public static let sha256 = "sha256-5wNO0znw+Hf+RQzWnf3YL3xku4K7RW5to5wPoOqAy9I="
+    public static let sha256 = "sha256-4Aa0Ai1pty5Qg0bEcSEIm9jMojOB/uuqo3iCHY47daE="
 
     /// Constants, Web Mercator, element helpers, the token and the API calls with their errors
     /// in a person's words.

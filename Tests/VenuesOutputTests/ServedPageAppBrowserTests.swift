@@ -168,7 +168,6 @@ extension BrowserTests {
                 return (row, pin, rowStarred, closed)
             }
             guard let (row, pin, rowStarred, closed) = observed else { return }
-            let first = MadeUpListing(count: 7, spacing: 60, stack: false).coordinate(1)
             #expect(row.name == "1. Kahvila 1")
             #expect(
                 row.facts == [
@@ -181,11 +180,7 @@ extension BrowserTests {
                 row.links == [
                     [MadeUpListing.phone, "tel:+35891234567"], [MadeUpListing.website, MadeUpListing.website],
                     ["OpenStreetMap", "https://www.openstreetmap.org/node/1"],
-                    [
-                        "Google Maps",
-                        "https://www.google.com/maps/search/?api=1&query=\(first.latitude)%2C\(first.longitude)"
-                            + "&query_place_id=ChIJ1abc",
-                    ],
+                    ["Google Maps", MadeUpListing.googleMapsPage],
                     ["Foursquare", "https://foursquare.com/v/4b0c1"],
                 ]
             )

@@ -254,14 +254,29 @@ struct MadeUpListing {
     }
 
     static func id(_ number: Int) -> String { "osm:node/\(number)" }
+    /// Venue 1's place on Google Maps, as Google's `googleMapsUri` gives it.
+    static let googleMapsPage = "https://maps.google.com/?cid=12345678901234567890"
     static func name(_ number: Int) -> String { "Kahvila \(number)" }
 
     func venue(_ number: Int, favorite: Bool, note: String? = nil) -> [String: Any] {
         let place = coordinate(number)
-        var sources: [[String: Any]] = [["provider": "osm", "id": Self.id(number)]]
+        // Each with its page, as the server's listing gives the records' own links.
+        var sources: [[String: Any]] = [
+            [
+                "provider": "osm", "id": Self.id(number),
+                "page": ["title": "OpenStreetMap", "url": "https://www.openstreetmap.org/node/\(number)"],
+            ]
+        ]
         if number == 1 {
             sources += [
-                ["provider": "google", "id": "google:ChIJ1abc"], ["provider": "fsq", "id": "fsq:4b0c1"],
+                [
+                    "provider": "google", "id": "google:ChIJ1abc",
+                    "page": ["title": "Google Maps", "url": Self.googleMapsPage],
+                ],
+                [
+                    "provider": "fsq", "id": "fsq:4b0c1",
+                    "page": ["title": "Foursquare", "url": "https://foursquare.com/v/4b0c1"],
+                ],
             ]
         }
         var venue: [String: Any] = [

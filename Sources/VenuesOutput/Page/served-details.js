@@ -4,15 +4,9 @@
       element.classList.toggle("selected", element.getAttribute("data-venue-id") === shown.selected);
     });
   }
-  function sourceLink(source, venue) {
-    var native = source.id.slice(source.id.indexOf(":") + 1);
-    if (source.provider === "osm") return { title: "OpenStreetMap", url: "https://www.openstreetmap.org/" + native };
-    if (source.provider === "google") {
-      return { title: "Google Maps", url: "https://www.google.com/maps/search/?api=1&query=" + venue.latitude +
-               "%2C" + venue.longitude + "&query_place_id=" + encodeURIComponent(native) };
-    }
-    if (source.provider === "fsq") return { title: "Foursquare", url: "https://foursquare.com/v/" + encodeURIComponent(native) };
-    return null;
+  function sourceLink(source) {
+    var url = source.page && typeof source.page.url === "string" ? webAddress(source.page.url) : null;
+    return url ? { title: String(source.page.title || source.provider), url: url } : null;
   }
   function webAddress(text) {
     try {
@@ -84,7 +78,7 @@
     hours.id = "details-hours";
     var sources = fact("Sources", null), list = html("ul", "details-links", null, sources);
     (venue.sources || []).forEach(function (source) {
-      var item = html("li", null, null, list), target = sourceLink(source, venue);
+      var item = html("li", null, null, list), target = sourceLink(source);
       if (target) {
         link(target.title, target.url, item).setAttribute("data-provider", source.provider);
         item.appendChild(document.createTextNode(" (" + source.id + ")"));
