@@ -56,15 +56,7 @@ enum EndToEndProcess {
                 try? writer.close()
             }
         }
-        let pid = process.processIdentifier
-        let sampler = Task.detached { () -> Int? in
-            var peak: Int?
-            while !Task.isCancelled {
-                if let value = peakResident(pid: pid) { peak = max(peak ?? 0, value) }
-                try? await Task.sleep(for: .milliseconds(20))
-            }
-            return peak
-        }
+        let sampler = PeakResidentSampler(pid: process.processIdentifier)
         // Blocking reads and waits run on their own threads, never on Swift's cooperative pool:
         // the loopback fakes live in this process and need that pool to answer.
         async let out = offCooperativePool { stdout.fileHandleForReading.readDataToEndOfFile() }
@@ -75,8 +67,7 @@ enum EndToEndProcess {
             return process.terminationStatus
         }
         let elapsed = clock.now - start
-        sampler.cancel()
-        let peak = await sampler.value
+        let peak = await offCooperativePool { sampler.stop() }
         return Output(
             status: status,
             stdout: String(decoding: outData, as: UTF8.self),
@@ -93,6 +84,35 @@ enum EndToEndProcess {
             return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
         }
         return nil
+    }
+}
+
+/// Samples a process's `VmHWM` every 20 ms on a thread of its own until stopped: a task on
+/// Swift's cooperative pool (two threads here) waited behind the tests' work, and a short run
+/// could end before it sampled once.
+final class PeakResidentSampler: @unchecked Sendable {
+    private let lock = NSLock()
+    private var peak: Int?
+    private var stopped = false
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(pid: Int32) {
+        let thread = Thread { [self] in
+            while !lock.withLock({ stopped }) {
+                if let value = EndToEndProcess.peakResident(pid: pid) { lock.withLock { peak = max(peak ?? 0, value) } }
+                usleep(20_000)
+            }
+            finished.signal()
+        }
+        thread.start()
+    }
+
+    /// Stops sampling (blocking until the thread has) and returns the peak seen, `nil` when no
+    /// sample could be read.
+    func stop() -> Int? {
+        lock.withLock { stopped = true }
+        finished.wait()
+        return lock.withLock { peak }
     }
 }
 
