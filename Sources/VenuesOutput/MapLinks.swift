@@ -1,17 +1,24 @@
 import Foundation
 public import VenuesCore
 
-/// Open-in-map links for a venue: what a user taps a pin for. None of them carries a key.
+/// Links that open a venue's position on OpenStreetMap's and Google's maps, each unless the
+/// venue's sources already link to that map (an OpenStreetMap element's page, Google's place on
+/// Google Maps): what `venues show` and the detail document add to the sources' own links. It
+/// knows the two maps, not the providers: a source's own links come from its provider. None
+/// of them carries a key.
 public enum MapLinks {
-    public static func links(for venue: Venue, sources: [VenueID]) -> [VenueLink] {
+    /// The map links of `venue` that `own` (its sources' links) does not already give.
+    public static func links(for venue: Venue, besides own: [VenueLink]) -> [VenueLink] {
         let latitude = venue.coordinate.latitude
         let longitude = venue.coordinate.longitude
+        let urls = own.compactMap { URL(string: $0.url) }
+        let onOpenStreetMap = urls.contains { ($0.host?.lowercased() ?? "").hasSuffix("openstreetmap.org") }
+        let onGoogleMaps = urls.contains { url in
+            let host = url.host?.lowercased() ?? ""
+            return host.hasPrefix("maps.google.") || (host.hasSuffix("google.com") && url.path.hasPrefix("/maps"))
+        }
         var links: [VenueLink] = []
-        if let osm = sources.first(where: { $0.provider == .openStreetMap }) {
-            links.append(
-                VenueLink(kind: .map, url: "https://www.openstreetmap.org/\(osm.native)", title: "OpenStreetMap")
-            )
-        } else {
+        if !onOpenStreetMap {
             links.append(
                 VenueLink(
                     kind: .map,
@@ -21,15 +28,13 @@ public enum MapLinks {
                 )
             )
         }
-        var google = URLComponents(string: "https://www.google.com/maps/search/")!
-        var items = [
-            URLQueryItem(name: "api", value: "1"), URLQueryItem(name: "query", value: "\(latitude),\(longitude)"),
-        ]
-        if let place = sources.first(where: { $0.provider == .google }) {
-            items.append(URLQueryItem(name: "query_place_id", value: place.native))
+        if !onGoogleMaps {
+            var google = URLComponents(string: "https://www.google.com/maps/search/")!
+            google.queryItems = [
+                URLQueryItem(name: "api", value: "1"), URLQueryItem(name: "query", value: "\(latitude),\(longitude)"),
+            ]
+            links.append(VenueLink(kind: .map, url: google.string ?? "", title: "Google Maps"))
         }
-        google.queryItems = items
-        links.append(VenueLink(kind: .map, url: google.string ?? "", title: "Google Maps"))
         return links
     }
 }

@@ -38,7 +38,8 @@ public struct VenueDetail {
     /// Links to open: the providers' own (never carrying a key) and map links.
     public var links: [VenueLink] {
         var seen = Set<String>()
-        let all = merged.sources.flatMap(\.links) + MapLinks.links(for: venue, sources: merged.sources.map(\.id))
+        let own = merged.sources.flatMap(\.links)
+        let all = own + MapLinks.links(for: venue, besides: own)
         return all.filter { link in
             guard let url = URL(string: link.url), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
                 !(url.query ?? "").lowercased().contains("key=")
