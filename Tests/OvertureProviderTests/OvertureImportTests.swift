@@ -2,6 +2,7 @@ import Foundation
 import OSMIndex
 import OSMModel
 import OvertureProvider
+import Synchronization
 import Testing
 import VenuesCore
 import VenuesTestSupport
@@ -19,6 +20,31 @@ import VenuesTestSupport
         let info = try OSMIndexReader(url: summary.index).info
         #expect(info.content == "overture")
         #expect(info.bounds != nil)
+    }
+
+    @Test func aFilteredListingJudgesEachPlaceOnce() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let summary = try await OvertureTest.importFixture("helsinki-places.geojsonseq", into: scratch.url)
+        // Every place admitted (no confidence floor, closed ones too): one walk of the index answers.
+        let provider = OvertureProvider(
+            configuration: .init(source: .index(summary.index), minimumConfidence: 0, includeClosed: true)
+        )
+        let judged = Mutex<[VenueID: Int]>([:])
+        var query = VenueQuery(center: try Coordinate(latitude: 60.1648, longitude: 24.9377), radius: 5_000, limit: 3)
+        query.prefilter = VenuePrefilter(identity: "even names") { venue in
+            judged.withLock { $0[venue.id, default: 0] += 1 }
+            return venue.name.count % 2 == 0 ? .kept : .leftOut
+        }
+        let response = try await provider.nearby(query)
+
+        // The index judged the places; the provider only cut its answer, and says so.
+        #expect(!response.venues.isEmpty && response.venues.count <= 3)
+        #expect(response.venues.allSatisfy { $0.name.count % 2 == 0 })
+        #expect(response.passedPrefilter)
+        let twice = judged.withLock { $0.filter { $0.value > 1 } }
+        #expect(twice.isEmpty, "judged more than once: \(twice)")
+        #expect(response.filtered.leftOut == judged.withLock { $0.count } - response.venues.count)
     }
 
     @Test func keepsEveryFieldOfAPlace() async throws {
