@@ -116,12 +116,6 @@ public struct HoursWeek: Sendable, Hashable {
         WallClock(timeZone: zone).wallSeconds(for: instant)
     }
 
-    /// The state at `instant` in `zone`: ``OpeningHours/state(at:in:)`` of the value compiled (for
-    /// a week that ``dependsOnPublicHolidays``, on an ordinary day).
-    public func state(at instant: Date, in zone: TimeZone) -> HoursState {
-        state(atWall: Self.wallSeconds(at: instant, in: zone))
-    }
-
     /// The state at the wall-clock time `wallSeconds` seconds after 1970-01-01T00:00 (local).
     public func state(atWall wallSeconds: Int) -> HoursState {
         let day = CivilDate(wallSeconds: wallSeconds)

@@ -72,7 +72,7 @@ private final class ZoneInstants: @unchecked Sendable {
     /// By zone identifier: a key type of its own cost its first insertion a search of the
     /// binary's protocol conformances (the runtime checks that it is `Hashable`), more than the
     /// instant's arithmetic; `String`'s is checked already. A copy of the moment asking for
-    /// another time or present replaces the zone's entry.
+    /// another time or present replaces the zone's entry, so there are no more entries than zones.
     private var known: [String: Known] = [:]
 
     func instant(of time: HoursTime, now: Date, in zone: TimeZone) -> Date {
@@ -85,7 +85,6 @@ private final class ZoneInstants: @unchecked Sendable {
         lock.unlock()
         let instant = time.instant(in: zone, now: now)
         lock.lock()
-        if known.count >= 10_000 { known.removeAll() }
         known[identifier] = Known(time: time, now: now, instant: instant)
         lock.unlock()
         return instant
