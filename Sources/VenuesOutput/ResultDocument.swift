@@ -29,16 +29,15 @@ public struct ResultDocument {
         }
 
         /// `record`'s id and provider, and its page: its first provider page, else its first map
-        /// link (Google's place on Google Maps); only a web address.
+        /// link (Google's place on Google Maps), when it may be shown (``VenueLink/isShowable``,
+        /// as the detail's links).
         init(_ record: Venue) {
             provider = record.id.provider.rawValue
             id = TextSanitizer.clean(record.id.description)
             let link =
                 record.links.first { $0.kind == .providerPage } ?? record.links.first { $0.kind == .map }
             page = link.flatMap { link in
-                let url = TextSanitizer.clean(link.url)
-                guard url.hasPrefix("https://") || url.hasPrefix("http://") else { return nil }
-                return Link(title: TextSanitizer.clean(link.title), url: url)
+                link.isShowable ? Link(title: TextSanitizer.clean(link.title), url: TextSanitizer.clean(link.url)) : nil
             }
         }
     }

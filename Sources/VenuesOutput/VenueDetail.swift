@@ -40,12 +40,7 @@ public struct VenueDetail {
         var seen = Set<String>()
         let own = merged.sources.flatMap(\.links)
         let all = own + MapLinks.links(for: venue, besides: own)
-        return all.filter { link in
-            guard let url = URL(string: link.url), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                !(url.query ?? "").lowercased().contains("key=")
-            else { return false }
-            return seen.insert(link.url).inserted
-        }
+        return all.filter { $0.isShowable && seen.insert($0.url).inserted }
     }
 
     public func text() -> String {

@@ -17,7 +17,7 @@ struct SourcePageTests {
         )
     }
 
-    @Test func eachSourceGivesItsProviderPageElseItsMapPlaceAndOnlyAWebAddress() throws {
+    @Test func eachSourceGivesItsProviderPageElseItsMapPlaceAndOnlyAWebAddressWithoutAKey() throws {
         let osm = try Self.record(
             "osm:node/42",
             links: [
@@ -40,8 +40,12 @@ struct SourcePageTests {
             "osm:node/7",
             links: [VenueLink(kind: .providerPage, url: "javascript:alert(1)", title: "OpenStreetMap")]
         )
+        let keyed = try Self.record(
+            "google:ChIJ2def",
+            links: [VenueLink(kind: .map, url: "https://maps.google.com/?cid=5&key=SECRET", title: "Google Maps")]
+        )
         let row = ResultDocument.Row(
-            merged: MergedVenue(venue: osm, sources: [osm, google, fsq, overture, hostile]),
+            merged: MergedVenue(venue: osm, sources: [osm, google, fsq, overture, hostile, keyed]),
             distance: 12,
             favorite: false,
             explain: false
@@ -51,9 +55,9 @@ struct SourcePageTests {
             pages == [
                 ["OpenStreetMap", "https://www.openstreetmap.org/node/42"],
                 ["Google Maps", "https://maps.google.com/?cid=1234"],
-                ["Foursquare", "https://foursquare.com/v/4b0c1"], nil, nil,
+                ["Foursquare", "https://foursquare.com/v/4b0c1"], nil, nil, nil,
             ]
         )
-        #expect(row.sources.map(\.provider) == ["osm", "google", "fsq", "overture", "osm"])
+        #expect(row.sources.map(\.provider) == ["osm", "google", "fsq", "overture", "osm", "google"])
     }
 }
